@@ -1,0 +1,85 @@
+// Jest runs in ESM mode (`--experimental-vm-modules`) because every @nestjs v12 package is ESM-only.
+// TypeScript is compiled by @swc/jest with the repo's .swcrc (decorator metadata on: Nest DI depends on it).
+import { readFileSync } from 'node:fs';
+
+const swcrc = JSON.parse(readFileSync(new URL('./.swcrc', import.meta.url), 'utf8'));
+delete swcrc.$schema;
+
+const workspaces = {
+  contracts: 'libs/contracts',
+  platform: 'libs/platform',
+  onboarding: 'services/onboarding',
+  notifications: 'services/notifications',
+  catalog: 'services/catalog',
+  payments: 'services/payments',
+  requests: 'services/requests',
+  gateway: 'gateway',
+  embedded: 'infra/embedded',
+  'stripe-emulator': 'infra/stripe-emulator',
+};
+
+const shared = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swcrc, module: { type: 'es6' } }] },
+  moduleNameMapper: {
+    ...Object.fromEntries(Object.entries(workspaces).map(([name, dir]) => [`^@paymarket/${name}$`, `<rootDir>/${dir}/src/index.ts`])),
+    '^@paymarket/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testEnvironment: 'node',
+  rootDir: '.',
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/', '<rootDir>/.data/'],
+  setupFiles: ['<rootDir>/jest.setup.js'],
+};
+
+function webSwc(tsx) {
+  return {
+    ...swcrc,
+    jsc: {
+      ...swcrc.jsc,
+      parser: { ...swcrc.jsc.parser, tsx },
+      transform: { ...swcrc.jsc.transform, react: { runtime: 'automatic' } },
+    },
+    module: { type: 'es6' },
+  };
+}
+
+export default {
+  // Per-project testTimeout is ignored by jest; the slow tiers set theirs with jest.setTimeout in the spec.
+  testTimeout: 30_000,
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{libs,services,gateway,infra}/**/*.spec.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{libs,services,gateway,infra}/**/*.integration-spec.ts'],
+    },
+    {
+      // Separate processes on real PostgreSQL and RabbitMQ (needs DATABASE_URL, AMQP_URL and a build); run by .ci/run.
+      ...shared,
+      displayName: 'cluster',
+      testMatch: ['<rootDir>/infra/**/*.cluster-spec.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/web/src/**/*.spec.{ts,tsx}'],
+      // .tsx needs the TSX parser and the automatic JSX runtime; plain .ts keeps the TS parser (generic arrows, `<T>x` casts).
+      transform: {
+        '^.+\\.tsx$': ['@swc/jest', webSwc(true)],
+        '^.+\\.(t|j)s$': ['@swc/jest', webSwc(false)],
+      },
+      moduleNameMapper: {
+        ...shared.moduleNameMapper,
+        '^@/(.*)$': '<rootDir>/web/src/$1',
+        '\\.css$': '<rootDir>/web/test/style-stub.ts',
+      },
+      setupFiles: [...shared.setupFiles, '<rootDir>/web/test/jest.setup.ts'],
+    },
+  ],
+};

@@ -1,0 +1,71 @@
+// `npm run test:e2e`: Playwright in Debian's Chromium against the product started here — embedded mode by default,
+// cluster mode (separate processes) when DATABASE_URL and AMQP_URL are set. Without Chromium the tier is skipped
+// with a notice, unless E2E_REQUIRED=1 (CI), where that is a failure.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildIfNeeded } from '../infra/scripts/build-if-needed.mjs';
+import { freePort, isClusterMode, root, run, waitForOk } from './lib.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+export async function runE2E() {
+  if (!existsSync(CHROMIUM)) {
+    if (process.env.E2E_REQUIRED === '1') {
+      console.error(`e2e: Chromium is required (E2E_REQUIRED=1) but ${CHROMIUM} is missing; install it with: apt-get install -y chromium`);
+      return { passed: 0, failed: 1 };
+    }
+    console.log(`\n  e2e tests SKIPPED: ${CHROMIUM} not found. Install it with \`apt-get install -y chromium\` to run them.\n`);
+    return { passed: 0, failed: 0, skipped: true };
+  }
+  buildIfNeeded();
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const cluster = isClusterMode();
+  const entry = cluster ? 'infra/cluster/start.mjs' : 'infra/embedded/start.mjs';
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'development',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    PAYMARKET_DATA_DIR: process.env.PAYMARKET_E2E_DATA_DIR ?? '/tmp/paymarket-e2e-data',
+    // The specs walk through the demo marketplace (sellers, the Demo Print Co. provider); cluster mode seeds only on request.
+    PAYMARKET_SEED: 'true',
+  };
+  console.log(`e2e: starting PayMarket in ${cluster ? 'cluster' : 'embedded'} mode at ${baseUrl}`);
+  const server = spawn(process.execPath, [entry], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const stopServer = () =>
+    new Promise((resolve) => {
+      if (server.exitCode !== null) return resolve();
+      server.once('exit', resolve);
+      server.kill('SIGTERM');
+    });
+
+  try {
+    if (!(await waitForOk(`${baseUrl}/api/health/ready`, 120_000))) {
+      console.error('e2e: PayMarket did not become ready within 120 s');
+      return { passed: 0, failed: 1 };
+    }
+    const resultsFile = join(root, 'e2e', 'test-results', 'results.json');
+    rmSync(resultsFile, { force: true });
+    const code = await run(process.execPath, [join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test'], {
+      cwd: join(root, 'e2e'),
+      env: { ...process.env, E2E_NO_SERVER: '1', E2E_BASE_URL: baseUrl },
+    });
+    if (!existsSync(resultsFile)) return { passed: 0, failed: 1 };
+    const { stats } = JSON.parse(readFileSync(resultsFile, 'utf8'));
+    const result = { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+    if (code !== 0 && result.failed === 0) result.failed = 1;
+    return result;
+  } finally {
+    await stopServer();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await runE2E();
+  console.log(`e2e: ${result.passed} passed, ${result.failed} failed`);
+  process.exit(result.failed > 0 ? 1 : 0);
+}
