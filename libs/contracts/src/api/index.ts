@@ -1,0 +1,2 @@
+export * from './responses.js';
+export * from './payments.js';

@@ -1,0 +1,67 @@
+/** Order statuses (spec §4 colours: completed green, processing blue, failed red, anything else yellow). */
+export type OrderStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'refunded' | 'partially_refunded';
+
+/** An order as the API shows it (spec §3 "Order"); money as decimal strings with two decimals. */
+export interface OrderView {
+  id: string;
+  orderId: string;
+  createdAt: string;
+  status: OrderStatus;
+  /** Product amount (what the recipient receives), e.g. "96.44". */
+  amount: string;
+  /** Fixed transaction fee, e.g. "3.56". */
+  fee: string;
+  /** What the buyer pays: amount + fee. */
+  total: string;
+  /** Refunded so far. */
+  refunded: string;
+  currency: 'usd' | 'cad';
+  description: string | null;
+  printProviderId: string;
+  stripePaymentIntentId: string | null;
+  buyerEmail: string | null;
+}
+
+/** POST /api/create-payment-intent (spec §3). */
+export interface PaymentIntentResponse {
+  clientSecret: string;
+  paymentIntentId: string;
+  developmentMode: boolean;
+  breakdown: PaymentBreakdown;
+}
+
+/** POST /api/create-buyer-seller-payment (spec §3): breakdown {sellerGets, paymarketGets, total, currency}. */
+export interface PaymentBreakdown {
+  sellerGets: string;
+  paymarketGets: string;
+  total: string;
+  currency: 'usd' | 'cad';
+}
+
+export interface DirectPaymentResponse {
+  clientSecret: string;
+  paymentIntentId: string;
+  developmentMode: boolean;
+  breakdown: PaymentBreakdown;
+}
+
+/** The result of confirming or re-checking a payment. */
+export interface PaymentStatusView {
+  orderId: string;
+  paymentIntentId: string;
+  /** Stripe's status: succeeded, processing, requires_action, requires_payment_method, canceled. */
+  paymentStatus: string;
+  orderStatus: OrderStatus;
+  /** Set when the card needs authentication (3-D Secure): send the browser there. */
+  redirectUrl?: string;
+  /** The card provider's message on a decline. */
+  failureMessage?: string;
+}
+
+/** GET /api/payments/config: what the payment pages need to choose their card form. */
+export interface PaymentsClientConfig {
+  developmentMode: boolean;
+  /** Only with a real Stripe key: the publishable key for Stripe Elements. */
+  publishableKey: string | null;
+  fees: { usd: string; cad: string };
+}

@@ -1,0 +1,73 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { trimmed } from '../transforms.js';
+import { IsMoneyAmount } from './amount.js';
+import { PAYMENT_MESSAGES as M } from './payment-messages.js';
+
+export const ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const PAYMENT_CURRENCIES = ['usd', 'cad'] as const;
+export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
+
+/**
+ * The recipient chosen on /payment: a print provider's connected account id (`acct_…`) or `seller_<sellerId>`
+ * (spec §2); the server resolves either to a connected account and refuses one that cannot receive transfers.
+ */
+export const RECIPIENT_PATTERN = /^(acct_[A-Za-z0-9]{6,60}|seller_[0-9a-f-]{36})$/;
+
+// Decorators run bottom-up and stop at a field's first failure: the basic rule sits closest to the property.
+
+/** POST /api/orders (spec §3 "Order creation payload"). */
+export class CreateOrderDto {
+  @Transform(trimmed)
+  @Matches(ORDER_ID_PATTERN, { message: M.ORDER_ID_FORMAT })
+  @IsNotEmpty({ message: M.ORDER_ID_REQUIRED })
+  @IsString({ message: M.ORDER_ID_REQUIRED })
+  orderId!: string;
+
+  @IsMoneyAmount({ message: M.INVALID_AMOUNT })
+  amount!: number | string;
+
+  @IsOptional()
+  @IsIn(PAYMENT_CURRENCIES, { message: M.CURRENCY })
+  currency?: PaymentCurrency;
+
+  @IsOptional()
+  @MaxLength(500, { message: 'Description must be at most 500 characters' })
+  @IsString({ message: 'Description must be text' })
+  description?: string;
+
+  @Matches(RECIPIENT_PATTERN, { message: M.PROVIDER_REQUIRED })
+  @IsString({ message: M.PROVIDER_REQUIRED })
+  printProviderStripeAccountId!: string;
+}
+
+/** POST /api/create-payment-intent (spec §3 "Payment intent request"). */
+export class CreatePaymentIntentDto {
+  @Transform(trimmed)
+  @Matches(ORDER_ID_PATTERN, { message: M.ORDER_ID_FORMAT })
+  @IsNotEmpty({ message: M.ORDER_ID_REQUIRED })
+  @IsString({ message: M.ORDER_ID_REQUIRED })
+  orderId!: string;
+
+  @IsMoneyAmount({ message: M.INVALID_AMOUNT })
+  amount!: number | string;
+
+  @IsIn(PAYMENT_CURRENCIES, { message: M.CURRENCY })
+  currency!: PaymentCurrency;
+
+  @Matches(RECIPIENT_PATTERN, { message: M.PROVIDER_REQUIRED })
+  @IsString({ message: M.PROVIDER_REQUIRED })
+  printProviderStripeAccountId!: string;
+}
+
+/** POST /api/payments (spec §3 "Payment status update"): the client's claim, which the server checks with Stripe. */
+export class PaymentStatusDto {
+  @Transform(trimmed)
+  @Matches(ORDER_ID_PATTERN, { message: M.ORDER_ID_FORMAT })
+  @IsNotEmpty({ message: M.ORDER_ID_REQUIRED })
+  @IsString({ message: M.ORDER_ID_REQUIRED })
+  orderId!: string;
+
+  @IsIn(['completed'], { message: 'status must be "completed"' })
+  status!: 'completed';
+}

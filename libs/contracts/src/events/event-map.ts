@@ -1,0 +1,23 @@
+import type { OnboardingEventMap } from './onboarding.events.js';
+import type { CatalogEventMap } from './catalog.events.js';
+import type { RequestsEventMap } from './requests.events.js';
+import type { OrderEventMap } from './orders.events.js';
+import type { ServiceName } from './wire.js';
+
+/**
+ * Every domain event name with the payload it carries, composed from each domain's own map (one file per domain:
+ * `<domain>.events.ts`). `publish(name, payload)` is checked against this.
+ */
+export type EventMap = OnboardingEventMap & CatalogEventMap & RequestsEventMap & OrderEventMap;
+
+export type EventName = keyof EventMap;
+
+/** What travels on the wire for every event. */
+export interface EventEnvelope<N extends EventName = EventName> {
+  id: string;
+  name: N;
+  occurredAt: string;
+  producer: ServiceName;
+  correlationId: string;
+  data: EventMap[N];
+}

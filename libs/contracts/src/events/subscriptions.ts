@@ -1,0 +1,22 @@
+import type { EventName } from './event-map.js';
+import type { ServiceName } from './wire.js';
+
+/**
+ * Which events each service consumes. Every process declares these queues and bindings at start, so an event
+ * published while its consumer is down (or has never run) waits in the consumer's durable queue.
+ */
+export const EVENT_SUBSCRIPTIONS: Record<ServiceName, readonly EventName[]> = {
+  onboarding: [],
+  catalog: [],
+  payments: [],
+  requests: [],
+  notifications: [
+    'buyer.registered',
+    'sign_in.code_requested',
+    'seller.registered',
+    'seller.edit_link_requested',
+    'provider.applied',
+    'provider.application_decided',
+    'request.interest_recorded',
+  ],
+};

@@ -1,0 +1,4 @@
+export * from './events/index.js';
+export * from './rpc/index.js';
+export * from './dtos/index.js';
+export * from './api/index.js';

@@ -1,0 +1,108 @@
+import type { ProviderApplicationDto, ProviderApplicationStatus } from '../dtos/catalog/provider-application.dto.js';
+import type { RegisterSellerDto } from '../dtos/catalog/register-seller.dto.js';
+import type { UpdateSellerDto } from '../dtos/catalog/update-seller.dto.js';
+
+// DO NOT CHANGE THE VALUES WITHOUT A MIGRATION PLAN: they are routing keys bound to service queues.
+export const CatalogRpc = {
+  REGISTER_SELLER: 'catalog.register_seller',
+  LIST_SELLERS: 'catalog.list_sellers',
+  GET_SELLER: 'catalog.get_seller',
+  VERIFY_SELLER_TOKEN: 'catalog.verify_seller_token',
+  UPDATE_SELLER: 'catalog.update_seller',
+  REQUEST_SELLER_EDIT_LINK: 'catalog.request_seller_edit_link',
+  RECOVER_SELLER_TOKEN: 'catalog.recover_seller_token',
+  LIST_PRINT_PROVIDERS: 'catalog.list_print_providers',
+  SUBMIT_PROVIDER_APPLICATION: 'catalog.submit_provider_application',
+  LIST_PROVIDER_APPLICATIONS: 'catalog.list_provider_applications',
+  DECIDE_PROVIDER_APPLICATION: 'catalog.decide_provider_application',
+} as const;
+
+/** A seller as the showcase and the profile show it (spec §3). */
+export interface SellerProfile {
+  id: string;
+  businessName: string;
+  sellerName: string;
+  email: string;
+  phone: string;
+  category: string;
+  description: string;
+  products: string;
+  pricing: string;
+  location: string;
+  website: string | null;
+  /** Mean of the seller's ratings (1–5), rounded to one decimal; 0 when unrated. */
+  averageRating: number;
+  totalRatings: number;
+  createdAt: string;
+}
+
+export interface SellersShowcase {
+  sellers: SellerProfile[];
+  /** Over all sellers, not just this page. */
+  stats: { total: number; categories: Record<string, number> };
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface RegisterSellerResponse {
+  /** The seller's edit token: shown once, kept by the browser under seller_auth_{sellerId}; only its hash is stored. */
+  authToken: string;
+  seller: SellerProfile;
+  message: string;
+}
+
+export interface PrintProvider {
+  id: string;
+  name: string;
+  stripeAccountId: string;
+}
+
+export interface ProviderApplicationView {
+  id: string;
+  businessName: string;
+  contactName: string;
+  email: string;
+  phone: string;
+  businessAddress: string;
+  website: string | null;
+  yearsInBusiness: string;
+  serviceArea: string;
+  printCapabilities: string;
+  turnaroundTime: string;
+  stripeConnectId: string;
+  portfolioDescription: string;
+  status: ProviderApplicationStatus;
+  decisionNote: string | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  createdAt: string;
+  providerId: string | null;
+}
+
+export interface SubmitProviderApplicationResponse {
+  application: { id: string; status: ProviderApplicationStatus };
+  message: string;
+}
+
+export interface CatalogRpcMap {
+  'catalog.register_seller': { request: RegisterSellerDto; response: RegisterSellerResponse };
+  'catalog.list_sellers': { request: { limit?: number; cursor?: string }; response: SellersShowcase };
+  'catalog.get_seller': { request: { sellerId: string }; response: SellerProfile };
+  'catalog.verify_seller_token': { request: { sellerId: string; token: string }; response: { sellerId: string } };
+  'catalog.update_seller': { request: { sellerId: string; token: string; profile: UpdateSellerDto }; response: SellerProfile };
+  'catalog.request_seller_edit_link': { request: { sellerId: string; email: string }; response: { message: string } };
+  'catalog.recover_seller_token': {
+    request: { sellerId: string; recoveryToken: string };
+    response: { authToken: string; seller: SellerProfile };
+  };
+  'catalog.list_print_providers': { request: Record<string, never>; response: PrintProvider[] };
+  'catalog.submit_provider_application': { request: ProviderApplicationDto; response: SubmitProviderApplicationResponse };
+  'catalog.list_provider_applications': {
+    request: { status?: ProviderApplicationStatus; limit?: number };
+    response: { applications: ProviderApplicationView[] };
+  };
+  'catalog.decide_provider_application': {
+    request: { applicationId: string; decision: 'approved' | 'rejected'; note: string | null; decidedBy: string | null };
+    response: ProviderApplicationView;
+  };
+}

@@ -1,0 +1,54 @@
+import type { DirectPaymentResponse, OrderView, PaymentIntentResponse, PaymentStatusView, PaymentsClientConfig } from '../api/payments.js';
+import type { CreateDirectPaymentDto, RefundOrderDto, TestCardPaymentDto } from '../dtos/payments/direct-payment.dto.js';
+import type { CreateOrderDto, CreatePaymentIntentDto, PaymentStatusDto } from '../dtos/payments/create-order.dto.js';
+
+// DO NOT CHANGE THE VALUES WITHOUT A MIGRATION PLAN: they are routing keys bound to the payments queue.
+export const CheckoutRpc = {
+  CLIENT_CONFIG: 'payments.client_config',
+  CREATE_ORDER: 'payments.create_order',
+  CREATE_PAYMENT_INTENT: 'payments.create_payment_intent',
+  CREATE_DIRECT_PAYMENT: 'payments.create_direct_payment',
+  CONFIRM_TEST_CARD: 'payments.confirm_test_card',
+  RECHECK_PAYMENT: 'payments.recheck_payment',
+  GET_PAYMENT: 'payments.get_payment',
+  LIST_ORDERS: 'payments.list_orders',
+  REFUND_ORDER: 'payments.refund_order',
+  HANDLE_STRIPE_WEBHOOK: 'payments.handle_stripe_webhook',
+  VERIFY_LEDGER: 'payments.verify_ledger',
+} as const;
+
+/** Who is calling, as the gateway established it (never taken from a request body). */
+export interface Caller {
+  buyer?: { id: string; email: string; name: string };
+  admin?: { id: string; email: string };
+}
+
+export interface CallerRequest<T> {
+  caller: Caller;
+  idempotencyKey?: string;
+  /** The site's origin (for Stripe return URLs). */
+  origin?: string;
+  body: T;
+}
+
+export interface LedgerReport {
+  ok: boolean;
+  entries: number;
+  orders: number;
+  problems: Array<{ orderId: string; problem: string }>;
+  stripeChecked: boolean;
+}
+
+export interface CheckoutRpcMap {
+  'payments.client_config': { request: Record<string, never>; response: PaymentsClientConfig };
+  'payments.create_order': { request: CallerRequest<CreateOrderDto>; response: OrderView };
+  'payments.create_payment_intent': { request: CallerRequest<CreatePaymentIntentDto>; response: PaymentIntentResponse };
+  'payments.create_direct_payment': { request: CallerRequest<CreateDirectPaymentDto>; response: DirectPaymentResponse };
+  'payments.confirm_test_card': { request: CallerRequest<TestCardPaymentDto & { paymentIntentId: string }>; response: PaymentStatusView };
+  'payments.recheck_payment': { request: CallerRequest<PaymentStatusDto>; response: PaymentStatusView };
+  'payments.get_payment': { request: CallerRequest<{ paymentIntentId: string }>; response: PaymentStatusView };
+  'payments.list_orders': { request: CallerRequest<{ all?: boolean }>; response: OrderView[] };
+  'payments.refund_order': { request: CallerRequest<RefundOrderDto & { orderId: string }>; response: OrderView };
+  'payments.handle_stripe_webhook': { request: { payload: string; signature: string }; response: { received: true; duplicate: boolean } };
+  'payments.verify_ledger': { request: { withStripe?: boolean }; response: LedgerReport };
+}

@@ -1,0 +1,39 @@
+import type { ServiceHealth } from '../api/responses.js';
+import type { ServiceName } from '../events/wire.js';
+import { NotificationsRpc, type NotificationsRpcMap } from './notifications.rpc.js';
+import { OnboardingRpc, type OnboardingRpcMap } from './onboarding.rpc.js';
+import { PaymentsRpc, type PaymentsRpcMap } from './payments.rpc.js';
+import { RequestsRpc, type RequestsRpcMap } from './requests.rpc.js';
+import { CatalogRpc, type CatalogRpcMap } from './catalog.rpc.js';
+import { CheckoutRpc, type CheckoutRpcMap } from './checkout.rpc.js';
+
+/** Every RPC pattern by service; each service's patterns live in `<service>.rpc.ts`. */
+export const RpcPatterns = {
+  onboarding: OnboardingRpc,
+  notifications: NotificationsRpc,
+  payments: PaymentsRpc,
+  requests: RequestsRpc,
+  catalog: CatalogRpc,
+  checkout: CheckoutRpc,
+} as const;
+
+/** `<service>.health` answers every service's readiness. */
+export function healthPattern(service: ServiceName): `${ServiceName}.health` {
+  return `${service}.health`;
+}
+
+type HealthRpcMap = { [S in ServiceName as `${S}.health`]: { request: Record<string, never>; response: ServiceHealth } };
+
+/** Request and response type of every RPC pattern, composed from each service's map. */
+export interface RpcMap
+  extends HealthRpcMap, OnboardingRpcMap, NotificationsRpcMap, PaymentsRpcMap, CatalogRpcMap, RequestsRpcMap, CheckoutRpcMap {}
+
+export type RpcPattern = keyof RpcMap;
+export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];
+export type RpcResponse<P extends RpcPattern> = RpcMap[P]['response'];
+
+/** What the gateway actually sends: the request plus metadata carried across the hop. */
+export interface RpcEnvelope<T> {
+  meta: { correlationId: string };
+  data: T;
+}

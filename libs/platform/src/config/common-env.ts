@@ -1,0 +1,32 @@
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+
+/** Variables every process of the cluster understands. */
+export class CommonEnv {
+  @IsOptional()
+  @IsIn(['development', 'test', 'production'], { message: 'NODE_ENV must be development, test or production' })
+  NODE_ENV: 'development' | 'test' | 'production' = 'development';
+
+  @IsOptional()
+  @IsIn(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'])
+  LOG_LEVEL: string = 'info';
+
+  @IsString({ message: 'DATABASE_URL must be a postgres:// URL' })
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL!: string;
+
+  @IsString({ message: 'AMQP_URL must be an amqp:// URL' })
+  @Matches(/^amqps?:\/\//, { message: 'AMQP_URL must be an amqp:// URL' })
+  AMQP_URL!: string;
+
+  @IsOptional()
+  @IsInt({ message: 'RMQ_PREFETCH must be a whole number' })
+  @Min(1)
+  @Max(1000)
+  RMQ_PREFETCH: number = 20;
+
+  @IsOptional()
+  @IsInt({ message: 'RPC_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(120_000)
+  RPC_TIMEOUT_MS: number = 10_000;
+}

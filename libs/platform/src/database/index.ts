@@ -1,0 +1,3 @@
+export * from './embedded-postgres.js';
+export * from './service-database.js';
+export * from './platform-tables.migration.js';

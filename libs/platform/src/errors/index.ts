@@ -1,0 +1,2 @@
+export * from './service-error.js';
+export * from './service-exception.filter.js';

@@ -1,0 +1,2 @@
+export * from './inbox.entity.js';
+export * from './inbox.js';
