@@ -1,0 +1,25 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ServicePlatformModule, type ServiceRuntimeConfig } from '@paymarket/platform';
+import { CreateCatalog1763771000000 } from './database/migrations/1763771000000-create-catalog.js';
+import { ProvidersModule } from './providers/providers.module.js';
+import { CatalogSeeder } from './seed/catalog-seeder.js';
+import { SellersModule } from './sellers/sellers.module.js';
+
+/**
+ * The catalog service owns the `catalog` schema: sellers, their edit and recovery tokens (hashed), ratings,
+ * print providers and provider applications.
+ */
+@Module({})
+export class CatalogModule {
+  static forRoot(config: ServiceRuntimeConfig): DynamicModule {
+    return {
+      module: CatalogModule,
+      imports: [
+        ServicePlatformModule.forService(config, { entities: [], migrations: [CreateCatalog1763771000000] }),
+        SellersModule,
+        ProvidersModule,
+      ],
+      providers: [CatalogSeeder],
+    };
+  }
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from '@jest/globals';
+import { PROVIDER_APPLICATION_MESSAGES, ProviderApplicationDto, validateDto } from '@paymarket/contracts';
+import { applicationInput, FakeClock, FakeConnectedAccounts, fakeUnitOfWork, InMemoryProviders } from '../../test/fakes.js';
+import { DecideProviderApplicationUseCase } from './decide-provider-application.use-case.js';
+import { SubmitProviderApplicationUseCase } from './submit-provider-application.use-case.js';
+
+function setup() {
+  const providers = new InMemoryProviders();
+  const accounts = new FakeConnectedAccounts();
+  const { uow, published } = fakeUnitOfWork();
+  return {
+    providers,
+    accounts,
+    published,
+    submit: new SubmitProviderApplicationUseCase(providers, accounts, uow),
+    decide: new DecideProviderApplicationUseCase(providers, accounts, uow, new FakeClock()),
+  };
+}
+
+function dto(overrides: Record<string, unknown> = {}): ProviderApplicationDto {
+  const result = validateDto(ProviderApplicationDto, applicationInput(overrides));
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.value;
+}
+
+describe(SubmitProviderApplicationUseCase.name, () => {
+  it('keeps a pending application and publishes provider.applied when the account validates', async () => {
+    const { submit: sut, providers, published } = setup();
+    const result = await sut.execute(dto());
+    expect(result.application.status).toBe('pending');
+    expect(providers.apps.get(result.application.id)).toMatchObject({ status: 'pending', stripeConnectId: 'acct_1PMDemoMapleInk0002' });
+    expect(providers.providers).toHaveLength(0);
+    expect(published.map((e) => e.name)).toEqual(['provider.applied']);
+  });
+
+  it('refuses an account that does not validate, storing and publishing nothing', async () => {
+    const { submit: sut, providers, published } = setup();
+    await expect(sut.execute(dto({ stripeConnectId: 'acct_1PMDemoRestricted03' }))).rejects.toMatchObject({
+      code: 'unprocessable',
+      message: PROVIDER_APPLICATION_MESSAGES.INVALID_STRIPE_ACCOUNT,
+    });
+    expect(providers.apps.size).toBe(0);
+    expect(published).toHaveLength(0);
+  });
+});
+
+describe(DecideProviderApplicationUseCase.name, () => {
+  it('approval creates the provider, publishes provider.connected and tells the applicant', async () => {
+    const { submit, decide: sut, providers, published } = setup();
+    const { application } = await submit.execute(dto());
+
+    const decided = await sut.execute({
+      applicationId: application.id,
+      decision: 'approved',
+      note: ' Welcome aboard ',
+      decidedBy: 'admin-1',
+    });
+
+    expect(decided).toMatchObject({
+      status: 'approved',
+      decisionNote: 'Welcome aboard',
+      decidedBy: 'admin-1',
+      providerId: expect.any(String),
+    });
+    expect(await providers.approvedProviders()).toEqual([
+      { id: decided.providerId, name: 'Maple Ink Printing', stripeAccountId: 'acct_1PMDemoMapleInk0002' },
+    ]);
+    expect(published.map((e) => e.name)).toEqual(['provider.applied', 'provider.connected', 'provider.application_decided']);
+    expect(published.at(-1)?.data).toMatchObject({ decision: 'approved', email: 'jean@mapleink.example.com', note: 'Welcome aboard' });
+  });
+
+  it('rejection creates no provider but still tells the applicant; a decided application cannot be decided again', async () => {
+    const { submit, decide: sut, providers, published } = setup();
+    const { application } = await submit.execute(dto());
+
+    await sut.execute({ applicationId: application.id, decision: 'rejected', note: 'Portfolio too thin', decidedBy: null });
+
+    expect(providers.providers).toHaveLength(0);
+    expect(published.map((e) => e.name)).toEqual(['provider.applied', 'provider.application_decided']);
+    await expect(sut.execute({ applicationId: application.id, decision: 'approved', note: null, decidedBy: null })).rejects.toMatchObject({
+      code: 'conflict',
+      message: 'This application has already been rejected.',
+    });
+    await expect(sut.execute({ applicationId: 'x', decision: 'approved', note: null, decidedBy: null })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+
+  it('will not approve an account that can no longer receive transfers', async () => {
+    const { submit, decide: sut, accounts, providers } = setup();
+    const { application } = await submit.execute(dto());
+    accounts.valid.clear();
+    await expect(sut.execute({ applicationId: application.id, decision: 'approved', note: null, decidedBy: null })).rejects.toMatchObject({
+      code: 'unprocessable',
+    });
+    expect(providers.providers).toHaveLength(0);
+    expect(providers.apps.get(application.id)?.status).toBe('pending');
+  });
+});

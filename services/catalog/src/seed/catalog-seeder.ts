@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { createLogger, SERVICE_CONFIG, type ServiceRuntimeConfig } from '@paymarket/platform';
+import { SEED_PROVIDERS, SEED_SELLERS } from './catalog-seed-data.js';
+
+const log = createLogger('catalog-seed');
+
+/**
+ * Fills an empty catalog with demonstration sellers and providers, so a first start shows a living marketplace.
+ * Runs only when the launcher asks for it (embedded mode, not production, PAYMARKET_SEED not 'false'), and only
+ * when both tables are empty; an advisory lock keeps replicas from seeding twice. No events: nobody is emailed.
+ */
+@Injectable()
+export class CatalogSeeder implements OnApplicationBootstrap {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceRuntimeConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.seed || this.config.production) return;
+    const seeded = await this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('seed:catalog'))`);
+      const [{ empty }] = (await manager.query(
+        `SELECT NOT EXISTS (SELECT 1 FROM sellers) AND NOT EXISTS (SELECT 1 FROM print_providers) AS empty`,
+      )) as [{ empty: boolean }];
+      if (!empty) return false;
+      // Spaced a minute apart so the directory shows them in a stable order.
+      const base = Date.now() - SEED_SELLERS.length * 60_000;
+      for (const [index, s] of SEED_SELLERS.entries()) {
+        const id = randomUUID();
+        await manager.query(
+          `INSERT INTO sellers (id, business_name, seller_name, email, phone, category, description, products, pricing, location, website, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
+          [
+            id,
+            s.businessName,
+            s.sellerName,
+            s.email,
+            s.phone,
+            s.category,
+            s.description,
+            s.products,
+            s.pricing,
+            s.location,
+            s.website,
+            new Date(base + index * 60_000),
+          ],
+        );
+        for (const score of s.ratings) {
+          await manager.query(`INSERT INTO ratings (id, seller_id, score) VALUES ($1, $2, $3)`, [randomUUID(), id, score]);
+        }
+      }
+      for (const p of SEED_PROVIDERS) {
+        await manager.query(`INSERT INTO print_providers (id, name, stripe_account_id, email) VALUES ($1, $2, $3, $4)`, [
+          randomUUID(),
+          p.name,
+          p.stripeAccountId,
+          p.email,
+        ]);
+      }
+      return true;
+    });
+    if (seeded)
+      log.info({ sellers: SEED_SELLERS.length, providers: SEED_PROVIDERS.length }, 'seeded the empty catalog with demonstration data');
+  }
+}

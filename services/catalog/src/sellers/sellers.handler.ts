@@ -1,0 +1,75 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  RecoverSellerTokenDto,
+  RegisterSellerDto,
+  RequestSellerEditLinkDto,
+  RpcPatterns,
+  UpdateSellerDto,
+  type RegisterSellerResponse,
+  type RpcEnvelope,
+  type RpcResponse,
+  type SellerProfile,
+  type SellersShowcase,
+} from '@paymarket/contracts';
+import { objectOf, validOrThrow } from '../shared/validate.js';
+import { ListSellersUseCase } from './list-sellers.use-case.js';
+import { RegisterSellerUseCase } from './register-seller.use-case.js';
+import { SellerEditLinkUseCase } from './seller-edit-link.use-case.js';
+import { UpdateSellerUseCase } from './update-seller.use-case.js';
+
+const P = RpcPatterns.catalog;
+
+@Controller()
+export class SellersHandler {
+  constructor(
+    private readonly registerSeller: RegisterSellerUseCase,
+    private readonly listSellers: ListSellersUseCase,
+    private readonly updateSeller: UpdateSellerUseCase,
+    private readonly editLinks: SellerEditLinkUseCase,
+  ) {}
+
+  @MessagePattern<string>(P.REGISTER_SELLER)
+  async register(@Payload() message: RpcEnvelope<unknown>): Promise<RegisterSellerResponse> {
+    return this.registerSeller.execute(validOrThrow(RegisterSellerDto, message.data));
+  }
+
+  @MessagePattern<string>(P.LIST_SELLERS)
+  async list(@Payload() message: RpcEnvelope<unknown>): Promise<SellersShowcase> {
+    const data = objectOf(message.data);
+    return this.listSellers.showcase({ limit: data.limit, cursor: data.cursor });
+  }
+
+  @MessagePattern<string>(P.GET_SELLER)
+  async get(@Payload() message: RpcEnvelope<unknown>): Promise<SellerProfile> {
+    return this.listSellers.get(objectOf(message.data).sellerId);
+  }
+
+  @MessagePattern<string>(P.VERIFY_SELLER_TOKEN)
+  async verify(@Payload() message: RpcEnvelope<unknown>): Promise<RpcResponse<'catalog.verify_seller_token'>> {
+    const data = objectOf(message.data);
+    return { sellerId: await this.updateSeller.authorize(data.sellerId, data.token) };
+  }
+
+  @MessagePattern<string>(P.UPDATE_SELLER)
+  async update(@Payload() message: RpcEnvelope<unknown>): Promise<SellerProfile> {
+    const data = objectOf(message.data);
+    // Authorisation first: a caller without the token learns nothing about the validation rules' outcome.
+    await this.updateSeller.authorize(data.sellerId, data.token);
+    return this.updateSeller.execute({ sellerId: data.sellerId, token: data.token, profile: validOrThrow(UpdateSellerDto, data.profile) });
+  }
+
+  @MessagePattern<string>(P.REQUEST_SELLER_EDIT_LINK)
+  async requestEditLink(@Payload() message: RpcEnvelope<unknown>): Promise<{ message: string }> {
+    const data = objectOf(message.data);
+    const { email } = validOrThrow(RequestSellerEditLinkDto, { email: data.email });
+    return this.editLinks.request({ sellerId: data.sellerId, email });
+  }
+
+  @MessagePattern<string>(P.RECOVER_SELLER_TOKEN)
+  async recover(@Payload() message: RpcEnvelope<unknown>): Promise<RpcResponse<'catalog.recover_seller_token'>> {
+    const data = objectOf(message.data);
+    const { recoveryToken } = validOrThrow(RecoverSellerTokenDto, { recoveryToken: data.recoveryToken });
+    return this.editLinks.recover({ sellerId: data.sellerId, recoveryToken });
+  }
+}

@@ -1,0 +1,162 @@
+import { describe, expect, it } from '@jest/globals';
+import { RegisterSellerDto, SELLER_EDIT_LINK_MESSAGES, UpdateSellerDto, validateDto } from '@paymarket/contracts';
+import { FakeClock, fakeUnitOfWork, InMemorySellers, sellerInput } from '../../test/fakes.js';
+import { ListSellersUseCase } from './list-sellers.use-case.js';
+import { RegisterSellerUseCase } from './register-seller.use-case.js';
+import { RECOVERY_LINK_TTL_MS, SellerEditLinkUseCase } from './seller-edit-link.use-case.js';
+import { hashToken } from './seller-tokens.js';
+import { SellerErrors } from './sellers.exception.js';
+import { UpdateSellerUseCase } from './update-seller.use-case.js';
+
+function valid<T extends object>(cls: new () => T, input: unknown): T {
+  const result = validateDto(cls, input);
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.value;
+}
+
+function setup() {
+  const sellers = new InMemorySellers();
+  const { uow, published } = fakeUnitOfWork();
+  const clock = new FakeClock();
+  return {
+    sellers,
+    published,
+    clock,
+    register: new RegisterSellerUseCase(sellers, uow),
+    update: new UpdateSellerUseCase(sellers, uow),
+    list: new ListSellersUseCase(sellers),
+    links: new SellerEditLinkUseCase(sellers, uow, clock),
+  };
+}
+
+describe(RegisterSellerUseCase.name, () => {
+  it('stores the seller with only the hash of the token it returns once, and publishes seller.registered', async () => {
+    const { sellers, published, register: sut } = setup();
+
+    const result = await sut.execute(valid(RegisterSellerDto, sellerInput({ website: '' })));
+
+    expect(result.authToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(result.seller).toMatchObject({ businessName: 'Harbour Print Works', website: null, averageRating: 0, totalRatings: 0 });
+    expect(sellers.tokens.get(result.seller.id)).toEqual(hashToken(result.authToken));
+    expect(JSON.stringify([...sellers.rows.values()])).not.toContain(result.authToken);
+    expect(published).toEqual([
+      {
+        name: 'seller.registered',
+        data: {
+          sellerId: result.seller.id,
+          businessName: 'Harbour Print Works',
+          sellerName: 'Maya Thompson',
+          email: 'maya@example.com',
+          category: 'printing',
+        },
+      },
+    ]);
+  });
+});
+
+describe(UpdateSellerUseCase.name, () => {
+  it('updates the profile of the seller who holds the token and says what changed', async () => {
+    const { register, update: sut, published } = setup();
+    const { authToken, seller } = await register.execute(valid(RegisterSellerDto, sellerInput()));
+
+    const updated = await sut.execute({
+      sellerId: seller.id,
+      token: authToken,
+      profile: valid(UpdateSellerDto, sellerInput({ pricing: 'Cheaper', website: 'not a url at all' })),
+    });
+
+    expect(updated).toMatchObject({ pricing: 'Cheaper', website: 'not a url at all' });
+    expect(published.at(-1)).toEqual({
+      name: 'seller.updated',
+      data: { sellerId: seller.id, businessName: 'Harbour Print Works', changed: ['pricing', 'website'] },
+    });
+  });
+
+  it('answers 401 without a token, 404 for an unknown seller and 403 for another seller’s token, changing nothing', async () => {
+    const { register, update: sut, sellers } = setup();
+    const a = await register.execute(valid(RegisterSellerDto, sellerInput()));
+    const b = await register.execute(valid(RegisterSellerDto, sellerInput({ businessName: 'Other Co' })));
+    const profile = valid(UpdateSellerDto, sellerInput({ businessName: 'Hijacked' }));
+
+    await expect(sut.execute({ sellerId: a.seller.id, token: '', profile })).rejects.toMatchObject({
+      code: 'unauthorized',
+      message: SellerErrors.AUTH_REQUIRED,
+    });
+    await expect(sut.execute({ sellerId: '00000000-0000-4000-8000-000000000000', token: a.authToken, profile })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(sut.execute({ sellerId: 'not-a-uuid', token: a.authToken, profile })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(sut.execute({ sellerId: a.seller.id, token: b.authToken, profile })).rejects.toMatchObject({
+      code: 'forbidden',
+      message: SellerErrors.FORBIDDEN,
+    });
+    expect(sellers.rows.get(a.seller.id)?.businessName).toBe('Harbour Print Works');
+  });
+});
+
+describe(SellerEditLinkUseCase.name, () => {
+  it('sends a link only when the email matches, answering the same either way', async () => {
+    const { register, links: sut, published } = setup();
+    const { seller } = await register.execute(valid(RegisterSellerDto, sellerInput()));
+    published.length = 0;
+
+    const wrong = await sut.request({ sellerId: seller.id, email: 'someone@else.com' });
+    const unknown = await sut.request({ sellerId: 'nope', email: 'maya@example.com' });
+    expect(published).toHaveLength(0);
+
+    const right = await sut.request({ sellerId: seller.id, email: 'MAYA@example.com' });
+    expect(wrong).toEqual(right);
+    expect(unknown).toEqual(right);
+    expect(published).toEqual([
+      {
+        name: 'seller.edit_link_requested',
+        data: expect.objectContaining({
+          sellerId: seller.id,
+          email: 'maya@example.com',
+          path: expect.stringMatching(`^/sellers/edit/${seller.id}\\?recovery=`),
+        }),
+      },
+    ]);
+  });
+
+  it('trades a link once for a new token that revokes the old one', async () => {
+    const { register, links: sut, published, update } = setup();
+    const { seller, authToken: oldToken } = await register.execute(valid(RegisterSellerDto, sellerInput()));
+    await sut.request({ sellerId: seller.id, email: 'maya@example.com' });
+    const path = (published.at(-1)!.data as { path: string }).path;
+    const recoveryToken = new URL(path, 'http://x').searchParams.get('recovery')!;
+
+    const { authToken } = await sut.recover({ sellerId: seller.id, recoveryToken });
+
+    expect(authToken).not.toBe(oldToken);
+    await expect(update.authorize(seller.id, authToken)).resolves.toBe(seller.id);
+    await expect(update.authorize(seller.id, oldToken)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(sut.recover({ sellerId: seller.id, recoveryToken })).rejects.toMatchObject({
+      code: 'invalid',
+      message: SELLER_EDIT_LINK_MESSAGES.INVALID_LINK,
+    });
+  });
+
+  it('refuses an expired link and a link for another seller', async () => {
+    const { register, links: sut, published, clock } = setup();
+    const a = await register.execute(valid(RegisterSellerDto, sellerInput()));
+    const b = await register.execute(valid(RegisterSellerDto, sellerInput({ email: 'b@example.com' })));
+    await sut.request({ sellerId: a.seller.id, email: 'maya@example.com' });
+    const recoveryToken = new URL((published.at(-1)!.data as { path: string }).path, 'http://x').searchParams.get('recovery')!;
+
+    await expect(sut.recover({ sellerId: b.seller.id, recoveryToken })).rejects.toMatchObject({ code: 'invalid' });
+    clock.current = new Date(clock.current.getTime() + RECOVERY_LINK_TTL_MS + 1);
+    await expect(sut.recover({ sellerId: a.seller.id, recoveryToken })).rejects.toMatchObject({ code: 'invalid' });
+  });
+});
+
+describe(ListSellersUseCase.name, () => {
+  it('refuses a bad limit or cursor, and 404s an unknown seller', async () => {
+    const { list: sut } = setup();
+    await expect(sut.showcase({ limit: 0 })).rejects.toMatchObject({ code: 'invalid' });
+    await expect(sut.showcase({ limit: 101 })).rejects.toMatchObject({ code: 'invalid' });
+    await expect(sut.showcase({ cursor: 'garbage' })).rejects.toMatchObject({ code: 'invalid' });
+    await expect(sut.get('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'not_found', message: 'Seller not found' });
+    await expect(sut.showcase({})).resolves.toEqual({ sellers: [], stats: { total: 0, categories: {} }, nextCursor: null });
+  });
+});

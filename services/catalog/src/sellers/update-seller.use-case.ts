@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { CatalogEvents, type SellerProfile, type UpdateSellerDto } from '@paymarket/contracts';
+import { ServiceError, UnitOfWork, type Transaction } from '@paymarket/platform';
+import { isUuid } from '../shared/ids.js';
+import { tokenMatches } from './seller-tokens.js';
+import { SellerErrors } from './sellers.exception.js';
+import { SellersRepository, type SellerFields } from './sellers.repository.js';
+
+const PROFILE_FIELDS = [
+  'businessName',
+  'sellerName',
+  'email',
+  'phone',
+  'category',
+  'description',
+  'products',
+  'pricing',
+  'location',
+  'website',
+] as const satisfies ReadonlyArray<keyof SellerFields>;
+
+/** Checks a seller's edit token, and changes the profile of the seller who holds it. */
+@Injectable()
+export class UpdateSellerUseCase {
+  constructor(
+    private readonly sellers: SellersRepository,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  /** 401 without a token, 404 for an unknown seller, 403 for a token that is not this seller's. */
+  async authorize(sellerId: unknown, token: unknown, tx?: Transaction): Promise<string> {
+    if (typeof token !== 'string' || token === '') throw ServiceError.unauthorized(SellerErrors.AUTH_REQUIRED);
+    if (!isUuid(sellerId)) throw ServiceError.notFound(SellerErrors.NOT_FOUND);
+    const seller = tx ? await this.sellers.lockById(tx, sellerId) : await this.sellers.findById(sellerId);
+    if (!seller) throw ServiceError.notFound(SellerErrors.NOT_FOUND);
+    if (!tokenMatches(token, await this.sellers.editTokenHash(sellerId, tx))) throw ServiceError.forbidden(SellerErrors.FORBIDDEN);
+    return sellerId;
+  }
+
+  async execute(input: { sellerId: unknown; token: unknown; profile: UpdateSellerDto }): Promise<SellerProfile> {
+    const updated = await this.unitOfWork.run(async (tx) => {
+      const sellerId = await this.authorize(input.sellerId, input.token, tx);
+      const before = await this.sellers.findById(sellerId, tx);
+      const fields: SellerFields = { ...input.profile, website: input.profile.website || null };
+      await this.sellers.update(tx, sellerId, fields);
+      const changed = PROFILE_FIELDS.filter((key) => before?.[key] !== fields[key]);
+      if (changed.length > 0) {
+        await tx.publish(CatalogEvents.SELLER_UPDATED, { sellerId, businessName: fields.businessName, changed });
+      }
+      return this.sellers.findById(sellerId, tx);
+    });
+    if (!updated) throw ServiceError.notFound(SellerErrors.NOT_FOUND);
+    return updated;
+  }
+}

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { MailboxMessage } from '@paymarket/contracts';
+import type { Transaction } from '@paymarket/platform';
+import { EmailEntity } from './email.entity.js';
+
+export type NewEmail = Pick<EmailEntity, 'id' | 'to' | 'subject' | 'text' | 'html' | 'status' | 'sourceEventId'>;
+
+export abstract class EmailsRepository {
+  abstract add(tx: Transaction, email: NewEmail): Promise<void>;
+  abstract latest(limit: number): Promise<MailboxMessage[]>;
+  /** Claims pending emails for one delivery attempt (rows locked until `settle` commits). */
+  abstract deliverPending(limit: number, deliver: (email: EmailEntity) => Promise<void>, maxAttempts: number): Promise<number>;
+}
+
+@Injectable()
+export class TypeOrmEmailsRepository extends EmailsRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async add(tx: Transaction, email: NewEmail): Promise<void> {
+    await tx.manager.getRepository(EmailEntity).insert({ ...email, attempts: 0, lastError: null, sentAt: null });
+  }
+
+  async latest(limit: number): Promise<MailboxMessage[]> {
+    const rows = await this.dataSource.getRepository(EmailEntity).find({ order: { createdAt: 'DESC' }, take: limit });
+    return rows.map((r) => ({
+      id: r.id,
+      to: r.to,
+      subject: r.subject,
+      text: r.text,
+      html: r.html,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+    }));
+  }
+
+  async deliverPending(limit: number, deliver: (email: EmailEntity) => Promise<void>, maxAttempts: number): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const repo = manager.getRepository(EmailEntity);
+      const rows = await repo
+        .createQueryBuilder('e')
+        .where('e.status = :status', { status: 'pending' })
+        .orderBy('e.created_at', 'ASC')
+        .limit(limit)
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked')
+        .getMany();
+      for (const row of rows) {
+        try {
+          await deliver(row);
+          await repo.update(row.id, { status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null });
+        } catch (err) {
+          const attempts = row.attempts + 1;
+          await repo.update(row.id, {
+            attempts,
+            status: attempts >= maxAttempts ? 'failed' : 'pending',
+            lastError: err instanceof Error ? err.message.slice(0, 500) : 'unknown error',
+          });
+        }
+      }
+      return rows.length;
+    });
+  }
+}

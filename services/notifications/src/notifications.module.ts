@@ -1,0 +1,34 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ServicePlatformModule, type ServiceRuntimeConfig } from '@paymarket/platform';
+import { CreateEmails1763769800000 } from './database/migrations/1763769800000-create-emails.js';
+import { EmailDeliveryWorker } from './email/email-delivery.worker.js';
+import { EmailEntity } from './email/email.entity.js';
+import { EmailsRepository, TypeOrmEmailsRepository } from './email/emails.repository.js';
+import { MailboxOnlyMailer, Mailer, SmtpMailer } from './email/mailer.js';
+import { CatalogEmailsHandler } from './catalog/catalog-emails.handler.js';
+import { MailboxHandler } from './mailbox/mailbox.handler.js';
+import { InterestRecordedHandler } from './requests/interest-recorded.handler.js';
+import { BuyerRegisteredHandler } from './welcome/buyer-registered.handler.js';
+import { SignInCodeRequestedHandler } from './sign-in/sign-in-code-requested.handler.js';
+
+export interface NotificationsConfig {
+  /** smtp(s)://user:pass@host:port — without it emails are kept for the development mailbox only. */
+  smtpUrl?: string;
+  mailFrom: string;
+}
+
+@Module({})
+export class NotificationsModule {
+  static forRoot(config: ServiceRuntimeConfig, mail: NotificationsConfig): DynamicModule {
+    return {
+      module: NotificationsModule,
+      imports: [ServicePlatformModule.forService(config, { entities: [EmailEntity], migrations: [CreateEmails1763769800000] })],
+      controllers: [BuyerRegisteredHandler, InterestRecordedHandler, SignInCodeRequestedHandler, CatalogEmailsHandler, MailboxHandler],
+      providers: [
+        { provide: EmailsRepository, useClass: TypeOrmEmailsRepository },
+        { provide: Mailer, useFactory: () => (mail.smtpUrl ? new SmtpMailer(mail.smtpUrl, mail.mailFrom) : new MailboxOnlyMailer()) },
+        EmailDeliveryWorker,
+      ],
+    };
+  }
+}

@@ -1,0 +1,37 @@
+import type { SignInCodeRequestedPayload } from '@paymarket/contracts';
+import type { OutgoingEmail } from '../email/mailer.js';
+
+/** The sign-in code for a registered buyer, or an invitation to register for an email with no account. */
+export function signInEmail(request: SignInCodeRequestedPayload, minutesValid: number): OutgoingEmail {
+  if (request.registered && request.code) {
+    return {
+      to: request.email,
+      subject: `Your PayMarket sign-in code: ${request.code}`,
+      text: [
+        request.name ? `Hi ${request.name},` : 'Hi,',
+        '',
+        `Your PayMarket sign-in code is ${request.code}`,
+        '',
+        `Enter it on the sign-in page within ${minutesValid} minutes. It works once.`,
+        'If you did not ask to sign in, ignore this email: nobody can sign in without the code.',
+        '',
+        'The PayMarket team',
+      ].join('\n'),
+      html: null,
+    };
+  }
+  return {
+    to: request.email,
+    subject: 'Sign in to PayMarket',
+    text: [
+      'Hi,',
+      '',
+      'Someone asked to sign in to PayMarket with this email address, but there is no PayMarket account for it.',
+      'If it was you, create a free buyer account first at /join, then sign in.',
+      'If it was not you, ignore this email.',
+      '',
+      'The PayMarket team',
+    ].join('\n'),
+    html: null,
+  };
+}

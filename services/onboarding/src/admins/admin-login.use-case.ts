@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { AUTH_MESSAGES, type RpcResponse } from '@paymarket/contracts';
+import { ServiceError } from '@paymarket/platform';
+import { Clock } from '../auth/clock.js';
+import { SessionsService } from '../auth/sessions.service.js';
+import { AdminsRepository } from './admins.repository.js';
+import { decoyHash, verifyPassword } from './password-hasher.js';
+
+/** Brute-force throttle (ADR: admin passwords): failures per account and per IP in a sliding window. */
+export const ADMIN_LOGIN_THROTTLE = { windowMs: 15 * 60_000, perAccount: 5, perIp: 20 } as const;
+
+@Injectable()
+export class AdminLoginUseCase {
+  constructor(
+    private readonly admins: AdminsRepository,
+    private readonly sessions: SessionsService,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: {
+    email: string;
+    password: string;
+    ip: string;
+    previousToken?: string;
+  }): Promise<RpcResponse<'onboarding.admin_login'>> {
+    const now = this.clock.now();
+    const since = new Date(now.getTime() - ADMIN_LOGIN_THROTTLE.windowMs);
+    // Counted by the email typed, whether or not it is an admin's: the throttle must not reveal which emails exist.
+    for (const [by, value, limit] of [
+      ['email', input.email, ADMIN_LOGIN_THROTTLE.perAccount],
+      ['ip', input.ip, ADMIN_LOGIN_THROTTLE.perIp],
+    ] as const) {
+      const failures = await this.admins.failuresSince(by, value, since);
+      if (failures.count >= limit) {
+        const oldest = failures.oldest?.getTime() ?? now.getTime();
+        throw ServiceError.rateLimited(AUTH_MESSAGES.ADMIN_THROTTLED, (oldest + ADMIN_LOGIN_THROTTLE.windowMs - now.getTime()) / 1000);
+      }
+    }
+    const admin = await this.admins.byEmail(input.email);
+    const matches = await verifyPassword(input.password, admin?.passwordHash ?? (await decoyHash()));
+    if (!admin || !matches) {
+      await this.admins.recordFailure(input.email, input.ip, now);
+      throw ServiceError.unauthorized(AUTH_MESSAGES.ADMIN_LOGIN_FAILED);
+    }
+    await this.admins.clearFailures(input.email);
+    const session = await this.sessions.start('admin', admin.id, input.previousToken);
+    return { ...session, admin: { id: admin.id, email: admin.email } };
+  }
+}

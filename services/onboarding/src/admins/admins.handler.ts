@@ -1,0 +1,50 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  AdminLoginDto,
+  AUTH_MESSAGES,
+  RpcPatterns,
+  summariseFieldErrors,
+  validateDto,
+  type RpcEnvelope,
+  type RpcRequest,
+  type RpcResponse,
+} from '@paymarket/contracts';
+import { ServiceError } from '@paymarket/platform';
+import { SessionsService } from '../auth/sessions.service.js';
+import { AdminLoginUseCase } from './admin-login.use-case.js';
+import { AdminsRepository } from './admins.repository.js';
+
+@Controller()
+export class AdminsHandler {
+  constructor(
+    private readonly login: AdminLoginUseCase,
+    private readonly sessions: SessionsService,
+    private readonly admins: AdminsRepository,
+  ) {}
+
+  @MessagePattern<string>(RpcPatterns.onboarding.ADMIN_LOGIN)
+  async adminLogin(@Payload() message: RpcEnvelope<RpcRequest<'onboarding.admin_login'>>): Promise<RpcResponse<'onboarding.admin_login'>> {
+    const { ip, previousToken, ...body } = message.data ?? ({} as RpcRequest<'onboarding.admin_login'>);
+    const input = validateDto(AdminLoginDto, body);
+    if (!input.ok) throw ServiceError.invalid(summariseFieldErrors(input.errors), input.errors);
+    return this.login.execute({
+      ...input.value,
+      ip: typeof ip === 'string' && ip.length > 0 ? ip.slice(0, 100) : 'unknown',
+      previousToken: typeof previousToken === 'string' ? previousToken : undefined,
+    });
+  }
+
+  @MessagePattern<string>(RpcPatterns.onboarding.RESOLVE_ADMIN_SESSION)
+  async resolve(@Payload() message: RpcEnvelope<{ token?: unknown }>): Promise<RpcResponse<'onboarding.resolve_admin_session'>> {
+    const adminId = await this.sessions.resolve('admin', message.data?.token);
+    const admin = adminId ? await this.admins.byId(adminId) : undefined;
+    if (!admin) throw ServiceError.unauthorized(AUTH_MESSAGES.ADMIN_REQUIRED);
+    return { admin: { id: admin.id, email: admin.email } };
+  }
+
+  @MessagePattern<string>(RpcPatterns.onboarding.END_ADMIN_SESSION)
+  async end(@Payload() message: RpcEnvelope<{ token?: unknown }>): Promise<RpcResponse<'onboarding.end_admin_session'>> {
+    return { ended: await this.sessions.end('admin', message.data?.token) };
+  }
+}

@@ -1,0 +1,10 @@
+/** Lifetimes of sessions (ADR: sessions). Idle expiry slides on use; absolute expiry never moves. */
+export const SESSION_POLICY = {
+  buyer: { idleMs: 24 * 60 * 60_000, absoluteMs: 7 * 24 * 60 * 60_000 },
+  admin: { idleMs: 30 * 60_000, absoluteMs: 8 * 60 * 60_000 },
+} as const;
+
+export type SessionKind = keyof typeof SESSION_POLICY;
+
+/** The idle expiry is written at most this often, so reads do not turn every request into a write. */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;

@@ -1,0 +1,3 @@
+export const BuyerErrors = {
+  EMAIL_TAKEN: 'An account with this email already exists.',
+} as const;

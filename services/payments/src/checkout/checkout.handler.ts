@@ -1,0 +1,128 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  CheckoutRpc,
+  CreateDirectPaymentDto,
+  CreateOrderDto,
+  CreatePaymentIntentDto,
+  PaymentStatusDto,
+  RefundOrderDto,
+  summariseFieldErrors,
+  TestCardPaymentDto,
+  validateDto,
+  type CallerRequest,
+  type DirectPaymentResponse,
+  type LedgerReport,
+  type OrderView,
+  type PaymentIntentResponse,
+  type PaymentsClientConfig,
+  type PaymentStatusView,
+  type RpcEnvelope,
+} from '@paymarket/contracts';
+import { ServiceError } from '@paymarket/platform';
+import type { ClassConstructor } from 'class-transformer';
+import { formatMinor } from '../fees/money.js';
+import { PAYMARKET_FEES } from '../fees/fee-policy.js';
+import { VerifyLedger } from '../ledger/verify-ledger.use-case.js';
+import { OrdersRepository, toOrderView } from '../orders/orders.repository.js';
+import { RefundOrder } from '../refunds/refund-order.use-case.js';
+import { StripeWebhook } from '../webhooks/stripe-webhook.use-case.js';
+import { CheckoutErrors } from './checkout.errors.js';
+import { CreateOrder } from './create-order.use-case.js';
+import { PaymentIntents } from './payment-intents.use-case.js';
+import { PaymentProcessor } from './payment-processor.js';
+import { PaymentStatus } from './payment-status.use-case.js';
+
+/** Bodies are validated again here with the shared DTOs: the gateway is not the only possible caller. */
+function validated<T extends object, E extends Record<string, unknown> = Record<never, never>>(
+  cls: ClassConstructor<T>,
+  request: CallerRequest<unknown>,
+  extra?: E,
+): CallerRequest<T & E> {
+  const body = request.body as Record<string, unknown>;
+  const plain = Object.fromEntries(Object.entries(body ?? {}).filter(([k]) => !extra || !(k in extra)));
+  const result = validateDto(cls, plain);
+  if (!result.ok) throw ServiceError.invalid(summariseFieldErrors(result.errors), result.errors);
+  return { ...request, body: Object.assign(result.value, extra ?? {}) as T & E };
+}
+
+@Controller()
+export class CheckoutHandler {
+  constructor(
+    private readonly processor: PaymentProcessor,
+    private readonly createOrder: CreateOrder,
+    private readonly intents: PaymentIntents,
+    private readonly status: PaymentStatus,
+    private readonly refunds: RefundOrder,
+    private readonly webhook: StripeWebhook,
+    private readonly ledger: VerifyLedger,
+    private readonly orders: OrdersRepository,
+  ) {}
+
+  @MessagePattern<string>(CheckoutRpc.CLIENT_CONFIG)
+  config(): PaymentsClientConfig {
+    return {
+      developmentMode: this.processor.developmentMode,
+      publishableKey: this.processor.developmentMode ? null : this.processor.publishableKey,
+      fees: { usd: formatMinor(PAYMARKET_FEES.fixedFee.usd), cad: formatMinor(PAYMARKET_FEES.fixedFee.cad) },
+    };
+  }
+
+  @MessagePattern<string>(CheckoutRpc.CREATE_ORDER)
+  order(@Payload() message: RpcEnvelope<CallerRequest<unknown>>): Promise<OrderView> {
+    return this.createOrder.execute(validated(CreateOrderDto, message.data));
+  }
+
+  @MessagePattern<string>(CheckoutRpc.CREATE_PAYMENT_INTENT)
+  intent(@Payload() message: RpcEnvelope<CallerRequest<unknown>>): Promise<PaymentIntentResponse> {
+    return this.intents.forOrder(validated(CreatePaymentIntentDto, message.data));
+  }
+
+  @MessagePattern<string>(CheckoutRpc.CREATE_DIRECT_PAYMENT)
+  direct(@Payload() message: RpcEnvelope<CallerRequest<unknown>>): Promise<DirectPaymentResponse> {
+    return this.intents.direct(validated(CreateDirectPaymentDto, message.data));
+  }
+
+  @MessagePattern<string>(CheckoutRpc.CONFIRM_TEST_CARD)
+  testCard(@Payload() message: RpcEnvelope<CallerRequest<{ paymentIntentId: string }>>): Promise<PaymentStatusView> {
+    const paymentIntentId = String(message.data.body?.paymentIntentId ?? '');
+    return this.status.confirmTestCard(validated(TestCardPaymentDto, message.data, { paymentIntentId }));
+  }
+
+  @MessagePattern<string>(CheckoutRpc.RECHECK_PAYMENT)
+  recheck(@Payload() message: RpcEnvelope<CallerRequest<unknown>>): Promise<PaymentStatusView> {
+    return this.status.recheck(validated(PaymentStatusDto, message.data));
+  }
+
+  @MessagePattern<string>(CheckoutRpc.GET_PAYMENT)
+  get(@Payload() message: RpcEnvelope<CallerRequest<{ paymentIntentId: string }>>): Promise<PaymentStatusView> {
+    return this.status.get(message.data);
+  }
+
+  @MessagePattern<string>(CheckoutRpc.LIST_ORDERS)
+  async list(@Payload() message: RpcEnvelope<CallerRequest<{ all?: boolean }>>): Promise<OrderView[]> {
+    const { caller, body } = message.data;
+    if (body?.all) {
+      if (!caller.admin) throw ServiceError.forbidden('Only administrators can see all orders.');
+      return (await this.orders.listAll()).map(toOrderView);
+    }
+    if (!caller.buyer) throw ServiceError.unauthorized(CheckoutErrors.SIGN_IN_REQUIRED);
+    return (await this.orders.listForBuyer(caller.buyer.id)).map(toOrderView);
+  }
+
+  @MessagePattern<string>(CheckoutRpc.REFUND_ORDER)
+  refund(@Payload() message: RpcEnvelope<CallerRequest<{ orderId: string }>>): Promise<OrderView> {
+    const orderId = String(message.data.body?.orderId ?? '');
+    return this.refunds.execute(validated(RefundOrderDto, message.data, { orderId }));
+  }
+
+  @MessagePattern<string>(CheckoutRpc.HANDLE_STRIPE_WEBHOOK)
+  stripeWebhook(@Payload() message: RpcEnvelope<{ payload: string; signature: string }>): Promise<{ received: true; duplicate: boolean }> {
+    return this.webhook.handle(String(message.data.payload ?? ''), String(message.data.signature ?? ''));
+  }
+
+  @MessagePattern<string>(CheckoutRpc.VERIFY_LEDGER)
+  verify(@Payload() message: RpcEnvelope<{ withStripe?: boolean }>): Promise<LedgerReport> {
+    return this.ledger.execute(message.data?.withStripe !== false);
+  }
+}

@@ -1,0 +1,49 @@
+import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { Idempotency } from '@paymarket/platform';
+import { DataSource } from 'typeorm';
+import { VerifyLedger } from '../ledger/verify-ledger.use-case.js';
+import { OrderEntity } from '../orders/order.entity.js';
+import { OrdersRepository } from '../orders/orders.repository.js';
+import { RefundEntity } from '../refunds/refund.entity.js';
+import { RefundOrder } from '../refunds/refund-order.use-case.js';
+import { TransferEntity } from '../transfers/transfer.entity.js';
+import { TransferSweeper } from '../transfers/transfer-sweeper.js';
+import { StripeWebhook } from '../webhooks/stripe-webhook.use-case.js';
+import { CreateOrders1763770000000 } from '../database/migrations/1763770000000-create-orders.js';
+import { CheckoutHandler } from './checkout.handler.js';
+import { CreateOrder } from './create-order.use-case.js';
+import { PaymentIntents } from './payment-intents.use-case.js';
+import { PaymentStatus } from './payment-status.use-case.js';
+import { RecipientResolver } from './recipient.js';
+import { SettlePayment } from './settle-payment.js';
+
+/** Entities and migrations of orders, transfers, refunds and the ledger (for ServicePlatformModule.forService). */
+export const CHECKOUT_ENTITIES = [OrderEntity, TransferEntity, RefundEntity];
+export const CHECKOUT_MIGRATIONS = [CreateOrders1763770000000];
+
+/** Orders, payment intents, settlement, transfers, refunds, webhooks and ledger verification. */
+@Module({})
+export class CheckoutModule {
+  /** `PaymentProcessor` comes from StripeModule (global) unless a provider is given (e.g. a fake in tests). */
+  static register(processor?: Provider): DynamicModule {
+    return {
+      module: CheckoutModule,
+      controllers: [CheckoutHandler],
+      providers: [
+        ...(processor ? [processor] : []),
+        { provide: Idempotency, useFactory: (dataSource: DataSource) => new Idempotency(dataSource), inject: [DataSource] },
+        OrdersRepository,
+        RecipientResolver,
+        SettlePayment,
+        CreateOrder,
+        PaymentIntents,
+        PaymentStatus,
+        RefundOrder,
+        StripeWebhook,
+        VerifyLedger,
+        TransferSweeper,
+      ],
+      exports: [VerifyLedger, TransferSweeper],
+    };
+  }
+}

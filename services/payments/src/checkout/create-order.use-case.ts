@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { amountToMinor, type CallerRequest, type CreateOrderDto, type OrderView } from '@paymarket/contracts';
+import { Idempotency, OutboxRelay, ServiceError, writeToOutbox } from '@paymarket/platform';
+import { quoteOrder } from '../fees/fee-policy.js';
+import type { Currency } from '../fees/money.js';
+import { OrdersRepository, toOrderView } from '../orders/orders.repository.js';
+import type { OrderEntity, StoredSplit } from '../orders/order.entity.js';
+import { CheckoutErrors } from './checkout.errors.js';
+import { RecipientResolver, type ResolvedRecipient } from './recipient.js';
+
+export function storedSplit(
+  amount: bigint,
+  currency: Currency,
+  recipient: ResolvedRecipient,
+): { fee: bigint; total: bigint; split: StoredSplit } {
+  const quote = quoteOrder({ amount, currency, recipient: recipient.party });
+  return {
+    fee: quote.total - quote.amount,
+    total: quote.total,
+    split: {
+      lines: quote.lines.map((l) => ({
+        party: l.party,
+        amount: l.amount.toString(),
+        ...(l.party === 'platform' ? {} : { stripeAccountId: recipient.stripeAccountId }),
+      })),
+    },
+  };
+}
+
+/** POST /api/orders: a signed-in buyer's order to a recipient that can be paid; idempotent by key. */
+@Injectable()
+export class CreateOrder {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly recipients: RecipientResolver,
+    private readonly idempotency: Idempotency,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  async execute(request: CallerRequest<CreateOrderDto>): Promise<OrderView> {
+    const buyer = request.caller.buyer;
+    if (!buyer) throw ServiceError.unauthorized(CheckoutErrors.SIGN_IN_REQUIRED);
+    const body = request.body;
+    const currency = body.currency ?? 'usd';
+    const amount = BigInt(amountToMinor(body.amount)!);
+    const view = await this.idempotency.run(`orders:${buyer.id}`, request.idempotencyKey, { ...body, currency }, async (manager) => {
+      const existing = await this.orders.byOrderId(manager, body.orderId);
+      if (existing) throw ServiceError.conflict(CheckoutErrors.ORDER_ID_TAKEN, { orderId: [CheckoutErrors.ORDER_ID_TAKEN] });
+      const recipient = await this.recipients.resolve(body.printProviderStripeAccountId, 'provider');
+      const { fee, total, split } = storedSplit(amount, currency, recipient);
+      const order: Omit<OrderEntity, 'createdAt' | 'updatedAt'> = {
+        id: randomUUID(),
+        orderId: body.orderId,
+        kind: 'order',
+        buyerId: buyer.id,
+        buyerEmail: buyer.email,
+        buyerName: buyer.name,
+        description: body.description ?? `Order ${body.orderId}`,
+        currency,
+        amount,
+        fee,
+        total,
+        refunded: 0n,
+        recipientRef: body.printProviderStripeAccountId,
+        split,
+        status: 'pending',
+        paymentIntentId: null,
+        latestChargeId: null,
+        failureMessage: null,
+      };
+      if (!(await this.orders.insert(manager, order))) {
+        throw ServiceError.conflict(CheckoutErrors.ORDER_ID_TAKEN, { orderId: [CheckoutErrors.ORDER_ID_TAKEN] });
+      }
+      await writeToOutbox(manager, 'payments', 'order.created', {
+        orderId: order.orderId,
+        buyerId: buyer.id,
+        currency,
+        totalMinor: total.toString(),
+      });
+      return toOrderView((await this.orders.byId(manager, order.id))!);
+    });
+    this.relay.kick();
+    return view;
+  }
+}

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  amountToMinor,
+  type CallerRequest,
+  type CreateDirectPaymentDto,
+  type CreatePaymentIntentDto,
+  type DirectPaymentResponse,
+  type PaymentBreakdown,
+  type PaymentIntentResponse,
+} from '@paymarket/contracts';
+import { Idempotency, OutboxRelay, ServiceError, writeToOutbox } from '@paymarket/platform';
+import type { EntityManager } from 'typeorm';
+import { formatMinor } from '../fees/money.js';
+import type { OrderEntity } from '../orders/order.entity.js';
+import { OrdersRepository } from '../orders/orders.repository.js';
+import { CheckoutErrors } from './checkout.errors.js';
+import { storedSplit } from './create-order.use-case.js';
+import { PaymentProcessor } from './payment-processor.js';
+import { RecipientResolver } from './recipient.js';
+
+function breakdownOf(order: OrderEntity): PaymentBreakdown {
+  const recipientShare = order.split.lines.filter((l) => l.party !== 'platform').reduce((a, l) => a + BigInt(l.amount), 0n);
+  return {
+    sellerGets: formatMinor(recipientShare),
+    paymarketGets: formatMinor(order.total - recipientShare),
+    total: formatMinor(order.total),
+    currency: order.currency,
+  };
+}
+
+/**
+ * One PaymentIntent per order, for amount + fee, with `transfer_group` = the order (Connect separate charges and
+ * transfers). Asking again for the same order returns the same intent.
+ */
+@Injectable()
+export class PaymentIntents {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly processor: PaymentProcessor,
+    private readonly recipients: RecipientResolver,
+    private readonly idempotency: Idempotency,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  async forOrder(request: CallerRequest<CreatePaymentIntentDto>): Promise<PaymentIntentResponse> {
+    const buyer = request.caller.buyer;
+    if (!buyer) throw ServiceError.unauthorized(CheckoutErrors.SIGN_IN_REQUIRED);
+    const body = request.body;
+    const result = await this.idempotency.run(`intents:${buyer.id}`, request.idempotencyKey, body, async (manager) => {
+      const order = await this.orders.byOrderId(manager, body.orderId, true);
+      if (!order) throw ServiceError.notFound(CheckoutErrors.ORDER_NOT_FOUND);
+      if (order.buyerId !== buyer.id) throw ServiceError.forbidden(CheckoutErrors.NOT_YOUR_ORDER);
+      if (
+        BigInt(amountToMinor(body.amount)!) !== order.amount ||
+        body.currency !== order.currency ||
+        body.printProviderStripeAccountId !== order.recipientRef
+      ) {
+        throw new ServiceError('unprocessable', CheckoutErrors.ORDER_MISMATCH);
+      }
+      return this.intentFor(manager, order);
+    });
+    this.relay.kick();
+    return result;
+  }
+
+  /** POST /api/create-buyer-seller-payment: a guest (or signed-in buyer) pays a seller's connected account directly. */
+  async direct(request: CallerRequest<CreateDirectPaymentDto>): Promise<DirectPaymentResponse> {
+    const body = request.body;
+    const buyer = request.caller.buyer;
+    const scope = `direct:${buyer?.id ?? body.buyerEmail}`;
+    const result = await this.idempotency.run(scope, request.idempotencyKey, body, async (manager) => {
+      const existing = await this.orders.byOrderId(manager, body.orderId, true);
+      if (existing) {
+        const sameBuyer = buyer ? existing.buyerId === buyer.id : existing.buyerEmail === body.buyerEmail && existing.buyerId === null;
+        if (!sameBuyer || existing.kind !== 'direct')
+          throw ServiceError.conflict(CheckoutErrors.ORDER_ID_TAKEN, { orderId: [CheckoutErrors.ORDER_ID_TAKEN] });
+        return this.intentFor(manager, existing);
+      }
+      const recipient = await this.recipients.resolve(body.sellerStripeAccountId, 'seller');
+      const amount = BigInt(amountToMinor(body.amount)!);
+      const { fee, total, split } = storedSplit(amount, body.currency, recipient);
+      const order: Omit<OrderEntity, 'createdAt' | 'updatedAt'> = {
+        id: randomUUID(),
+        orderId: body.orderId,
+        kind: 'direct',
+        buyerId: buyer?.id ?? null,
+        // A signed-in buyer's identity comes from the session, never from the form.
+        buyerEmail: buyer?.email ?? body.buyerEmail,
+        buyerName: buyer?.name ?? body.buyerName,
+        description: body.description,
+        currency: body.currency,
+        amount,
+        fee,
+        total,
+        refunded: 0n,
+        recipientRef: body.sellerStripeAccountId,
+        split,
+        status: 'pending',
+        paymentIntentId: null,
+        latestChargeId: null,
+        failureMessage: null,
+      };
+      if (!(await this.orders.insert(manager, order)))
+        throw ServiceError.conflict(CheckoutErrors.ORDER_ID_TAKEN, { orderId: [CheckoutErrors.ORDER_ID_TAKEN] });
+      await writeToOutbox(manager, 'payments', 'order.created', {
+        orderId: order.orderId,
+        buyerId: order.buyerId,
+        currency: order.currency,
+        totalMinor: total.toString(),
+      });
+      return this.intentFor(manager, (await this.orders.byId(manager, order.id))!);
+    });
+    this.relay.kick();
+    return result;
+  }
+
+  private async intentFor(manager: EntityManager, order: OrderEntity): Promise<PaymentIntentResponse> {
+    if (order.status === 'completed' || order.status === 'refunded' || order.status === 'partially_refunded') {
+      throw ServiceError.conflict(CheckoutErrors.ALREADY_PAID);
+    }
+    // Stripe's own idempotency key is derived from the order, so a crash-and-retry gets the same intent back.
+    const intent = order.paymentIntentId
+      ? await this.processor.retrievePaymentIntent(order.paymentIntentId)
+      : await this.processor.createPaymentIntent({
+          amount: order.total,
+          currency: order.currency,
+          transferGroup: order.id,
+          description: order.description,
+          metadata: { order_id: order.orderId, order_uuid: order.id },
+          idempotencyKey: `intent:${order.id}`,
+        });
+    if (!order.paymentIntentId) {
+      await this.orders.update(manager, order.id, { paymentIntentId: intent.id, status: 'processing' });
+      await writeToOutbox(manager, 'payments', 'payment.pending', {
+        orderId: order.orderId,
+        paymentIntentId: intent.id,
+        currency: order.currency,
+        totalMinor: order.total.toString(),
+        buyerEmail: order.buyerEmail,
+      });
+      await writeToOutbox(manager, 'payments', 'order.updated', { orderId: order.orderId, status: 'processing' });
+    }
+    return {
+      clientSecret: intent.clientSecret,
+      paymentIntentId: intent.id,
+      developmentMode: this.processor.developmentMode,
+      breakdown: breakdownOf(order),
+    };
+  }
+}

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import type { CallerRequest, PaymentStatusDto, PaymentStatusView, TestCardPaymentDto } from '@paymarket/contracts';
+import { ServiceError } from '@paymarket/platform';
+import type { OrderEntity } from '../orders/order.entity.js';
+import { OrdersRepository } from '../orders/orders.repository.js';
+import { CheckoutErrors } from './checkout.errors.js';
+import { PaymentProcessor, TEST_CARDS, type ProcessorPaymentIntent } from './payment-processor.js';
+import { SettlePayment } from './settle-payment.js';
+
+function view(order: OrderEntity, intent: ProcessorPaymentIntent): PaymentStatusView {
+  return {
+    orderId: order.orderId,
+    paymentIntentId: intent.id,
+    paymentStatus: intent.status,
+    orderStatus: order.status,
+    ...(intent.status === 'requires_action' && intent.nextActionUrl ? { redirectUrl: intent.nextActionUrl } : {}),
+    ...(intent.lastErrorMessage && intent.status !== 'succeeded' ? { failureMessage: intent.lastErrorMessage } : {}),
+  };
+}
+
+/**
+ * Asking Stripe, never the browser: confirming with a test card (development mode), the re-check behind
+ * `POST /api/payments {status: "completed"}`, and reading a payment's status.
+ */
+@Injectable()
+export class PaymentStatus {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly processor: PaymentProcessor,
+    private readonly settle: SettlePayment,
+  ) {}
+
+  async confirmTestCard(request: CallerRequest<TestCardPaymentDto & { paymentIntentId: string }>): Promise<PaymentStatusView> {
+    if (!this.processor.developmentMode) throw ServiceError.notFound(CheckoutErrors.NOT_TEST_MODE);
+    const order = await this.ownedByIntent(request, request.body.paymentIntentId);
+    const paymentMethod = TEST_CARDS[request.body.cardNumber];
+    if (!paymentMethod) throw ServiceError.invalid(CheckoutErrors.NOT_A_TEST_CARD, { cardNumber: [CheckoutErrors.NOT_A_TEST_CARD] });
+    const returnTo = order.kind === 'direct' ? '/direct-payment' : '/payment';
+    const origin = request.origin ?? 'http://localhost:3000';
+    const returnUrl = `${origin}/payment-success?return_to=${encodeURIComponent(returnTo)}`;
+    const intent = await this.processor.confirmWithTestPaymentMethod(order.paymentIntentId!, paymentMethod, returnUrl);
+    const settled = (await this.settle.fromIntent(intent)) ?? order;
+    return view(settled, intent);
+  }
+
+  async recheck(request: CallerRequest<PaymentStatusDto>): Promise<PaymentStatusView> {
+    const order = await this.orders.byOrderId(this.orders.dataSource.manager, request.body.orderId);
+    if (!order) throw ServiceError.notFound(CheckoutErrors.ORDER_NOT_FOUND);
+    this.assertMayRead(request, order);
+    if (!order.paymentIntentId) throw ServiceError.notFound(CheckoutErrors.PAYMENT_NOT_FOUND);
+    const intent = await this.processor.retrievePaymentIntent(order.paymentIntentId);
+    const settled = (await this.settle.fromIntent(intent)) ?? order;
+    return view(settled, intent);
+  }
+
+  async get(request: CallerRequest<{ paymentIntentId: string }>): Promise<PaymentStatusView> {
+    const order = await this.ownedByIntent(request, request.body.paymentIntentId);
+    const intent = await this.processor.retrievePaymentIntent(order.paymentIntentId!);
+    const settled = (await this.settle.fromIntent(intent)) ?? order;
+    return view(settled, intent);
+  }
+
+  private async ownedByIntent(request: CallerRequest<unknown>, paymentIntentId: string): Promise<OrderEntity> {
+    const order = await this.orders.byPaymentIntent(this.orders.dataSource.manager, paymentIntentId);
+    if (!order) throw ServiceError.notFound(CheckoutErrors.PAYMENT_NOT_FOUND);
+    this.assertMayRead(request, order);
+    return order;
+  }
+
+  /**
+   * A buyer's order is theirs alone. A guest's direct payment has no account: whoever holds its PaymentIntent id
+   * (the browser that made it, or Stripe's redirect) may read its status — the id is unguessable.
+   */
+  private assertMayRead(request: CallerRequest<unknown>, order: OrderEntity): void {
+    if (request.caller.admin) return;
+    if (order.buyerId === null) return;
+    if (!request.caller.buyer) throw ServiceError.unauthorized(CheckoutErrors.SIGN_IN_REQUIRED);
+    if (request.caller.buyer.id !== order.buyerId) throw ServiceError.forbidden(CheckoutErrors.NOT_YOUR_ORDER);
+  }
+}

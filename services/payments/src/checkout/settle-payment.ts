@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { OutboxRelay, writeToOutbox, createLogger } from '@paymarket/platform';
+import type { OrderStatus } from '@paymarket/contracts';
+import { chargeEntry, transferEntry, type Recipient } from '../ledger/journal.js';
+import { postEntry } from '../ledger/ledger.repository.js';
+import type { Split } from '../fees/fee-policy.js';
+import type { OrderEntity } from '../orders/order.entity.js';
+import { OrdersRepository } from '../orders/orders.repository.js';
+import { PaymentProcessor, type ProcessorPaymentIntent } from './payment-processor.js';
+
+const log = createLogger('settle-payment');
+
+export function splitOf(order: OrderEntity): { split: Split; recipients: Recipient[] } {
+  const lines = order.split.lines.map((l) => ({ party: l.party, amount: BigInt(l.amount) }));
+  const recipients = order.split.lines
+    .filter(
+      (l): l is typeof l & { party: 'seller' | 'provider'; stripeAccountId: string } =>
+        l.party !== 'platform' && Boolean(l.stripeAccountId),
+    )
+    .map((l) => ({ party: l.party, stripeAccountId: l.stripeAccountId }));
+  return { split: { currency: order.currency, total: order.total, amount: order.amount, lines }, recipients };
+}
+
+const SETTLED: readonly OrderStatus[] = ['completed', 'refunded', 'partially_refunded'];
+
+/**
+ * The one path that moves an order by what Stripe says about its PaymentIntent — used by the signed webhook, by
+ * the server-side re-check and right after a development-mode confirmation. Completing books the charge and queues
+ * the events in the same transaction, once (the order row is locked and re-read); transfers follow, each keyed so
+ * a repeat creates nothing new.
+ */
+@Injectable()
+export class SettlePayment {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly processor: PaymentProcessor,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  async fromIntent(intent: ProcessorPaymentIntent): Promise<OrderEntity | null> {
+    let changed = false;
+    const order = await this.orders.dataSource.transaction(async (manager) => {
+      const locked = await this.orders.byPaymentIntent(manager, intent.id, true);
+      if (!locked) return null;
+      changed = await this.apply(manager, locked, intent);
+      return this.orders.byId(manager, locked.id);
+    });
+    if (changed) this.relay.kick();
+    if (order && intent.status === 'succeeded') await this.makeTransfers(order.id);
+    return order;
+  }
+
+  private async apply(manager: EntityManager, order: OrderEntity, intent: ProcessorPaymentIntent): Promise<boolean> {
+    if (intent.amount !== order.total || intent.currency !== order.currency) {
+      // Never book a payment whose amount differs from the order: something is badly wrong; leave it for a human.
+      log.error({ orderId: order.orderId, intent: intent.id }, 'PaymentIntent amount or currency differs from the order');
+      return false;
+    }
+    const payload = {
+      orderId: order.orderId,
+      paymentIntentId: intent.id,
+      currency: order.currency,
+      totalMinor: order.total.toString(),
+      buyerEmail: order.buyerEmail,
+    };
+    if (intent.status === 'succeeded') {
+      if (SETTLED.includes(order.status)) return false;
+      const { split, recipients } = splitOf(order);
+      await postEntry(manager, chargeEntry(order.id, split, recipients), intent.latestChargeId ?? intent.id);
+      await this.orders.update(manager, order.id, { status: 'completed', latestChargeId: intent.latestChargeId, failureMessage: null });
+      await writeToOutbox(manager, 'payments', 'payment.succeeded', payload);
+      await writeToOutbox(manager, 'payments', 'order.updated', { orderId: order.orderId, status: 'completed' });
+      return true;
+    }
+    if (intent.status === 'requires_payment_method' && intent.lastErrorMessage && order.status === 'processing') {
+      await this.orders.update(manager, order.id, { status: 'failed', failureMessage: intent.lastErrorMessage });
+      await writeToOutbox(manager, 'payments', 'payment.failed', { ...payload, reason: intent.lastErrorMessage });
+      await writeToOutbox(manager, 'payments', 'order.updated', { orderId: order.orderId, status: 'failed' });
+      return true;
+    }
+    if (intent.status === 'canceled' && !SETTLED.includes(order.status) && order.status !== 'failed') {
+      await this.orders.update(manager, order.id, { status: 'failed', failureMessage: 'The payment was canceled.' });
+      await writeToOutbox(manager, 'payments', 'order.updated', { orderId: order.orderId, status: 'failed' });
+      return true;
+    }
+    return false;
+  }
+
+  /** One transfer per recipient, each created at Stripe with a key derived from the order and party. */
+  async makeTransfers(orderUuid: string): Promise<void> {
+    const order = await this.orders.byId(this.orders.dataSource.manager, orderUuid);
+    if (!order || !SETTLED.includes(order.status)) return;
+    const { recipients } = splitOf(order);
+    const done = await this.orders.transfersOf(this.orders.dataSource.manager, order.id);
+    for (const line of order.split.lines) {
+      if (line.party === 'platform' || !line.stripeAccountId || BigInt(line.amount) <= 0n) continue;
+      if (done.some((t) => t.party === line.party)) continue;
+      const recipient = recipients.find((r) => r.party === line.party)!;
+      const amount = BigInt(line.amount);
+      const transfer = await this.processor.createTransfer({
+        amount,
+        currency: order.currency,
+        destination: recipient.stripeAccountId,
+        transferGroup: order.id,
+        sourceTransaction: order.latestChargeId,
+        idempotencyKey: `transfer:${order.id}:${line.party}`,
+      });
+      await this.orders.dataSource.transaction(async (manager) => {
+        const inserted = await this.orders.insertTransfer(manager, {
+          id: crypto.randomUUID(),
+          orderId: order.id,
+          party: line.party as 'seller' | 'provider',
+          destination: recipient.stripeAccountId,
+          amount,
+          reversed: 0n,
+          stripeTransferId: transfer.id,
+        });
+        if (inserted) await postEntry(manager, transferEntry(order.id, recipient, amount), transfer.id);
+      });
+    }
+  }
+}

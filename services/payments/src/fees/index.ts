@@ -1,0 +1,3 @@
+export * from './money.js';
+export * from './apportion.js';
+export * from './fee-policy.js';

@@ -1,0 +1,78 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { OrderStatus } from '@paymarket/contracts';
+import type { Currency } from '../fees/money.js';
+
+/** bigint columns arrive from pg as strings; the domain uses bigint. */
+export const bigintColumn = {
+  from: (v: string | null) => (v === null ? null : BigInt(v)),
+  to: (v: bigint | null | undefined) => (v === null || v === undefined ? v : v.toString()),
+};
+
+export interface StoredSplit {
+  lines: Array<{ party: 'platform' | 'seller' | 'provider'; amount: string; stripeAccountId?: string }>;
+}
+
+@Entity({ name: 'orders' })
+export class OrderEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  /** The client's order id (spec §3 orderId). */
+  @Column('text', { name: 'order_id' })
+  orderId!: string;
+
+  @Column('text')
+  kind!: 'order' | 'direct';
+
+  @Column('uuid', { name: 'buyer_id', nullable: true })
+  buyerId!: string | null;
+
+  @Column('text', { name: 'buyer_email', nullable: true })
+  buyerEmail!: string | null;
+
+  @Column('text', { name: 'buyer_name', nullable: true })
+  buyerName!: string | null;
+
+  @Column('text', { nullable: true })
+  description!: string | null;
+
+  @Column('text')
+  currency!: Currency;
+
+  @Column('bigint', { name: 'amount_minor', transformer: bigintColumn })
+  amount!: bigint;
+
+  @Column('bigint', { name: 'fee_minor', transformer: bigintColumn })
+  fee!: bigint;
+
+  @Column('bigint', { name: 'total_minor', transformer: bigintColumn })
+  total!: bigint;
+
+  @Column('bigint', { name: 'refunded_minor', transformer: bigintColumn })
+  refunded!: bigint;
+
+  /** What the buyer chose: `acct_…` or `seller_<id>` (spec: printProviderId). */
+  @Column('text', { name: 'recipient_ref' })
+  recipientRef!: string;
+
+  @Column('jsonb')
+  split!: StoredSplit;
+
+  @Column('text')
+  status!: OrderStatus;
+
+  @Column('text', { name: 'payment_intent_id', nullable: true })
+  paymentIntentId!: string | null;
+
+  @Column('text', { name: 'latest_charge_id', nullable: true })
+  latestChargeId!: string | null;
+
+  @Column('text', { name: 'failure_message', nullable: true })
+  failureMessage!: string | null;
+
+  @Column('timestamptz', { name: 'created_at' })
+  createdAt!: Date;
+
+  @Column('timestamptz', { name: 'updated_at' })
+  updatedAt!: Date;
+}

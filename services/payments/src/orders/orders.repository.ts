@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { formatMinor } from '../fees/money.js';
+import type { OrderView } from '@paymarket/contracts';
+import { OrderEntity } from './order.entity.js';
+import { TransferEntity } from '../transfers/transfer.entity.js';
+import { RefundEntity } from '../refunds/refund.entity.js';
+
+export function toOrderView(order: OrderEntity): OrderView {
+  return {
+    id: order.id,
+    orderId: order.orderId,
+    createdAt: order.createdAt.toISOString(),
+    status: order.status,
+    amount: formatMinor(order.amount),
+    fee: formatMinor(order.fee),
+    total: formatMinor(order.total),
+    refunded: formatMinor(order.refunded),
+    currency: order.currency,
+    description: order.description,
+    printProviderId: order.recipientRef,
+    stripePaymentIntentId: order.paymentIntentId,
+    buyerEmail: order.buyerEmail,
+  };
+}
+
+/** Where orders, transfers and refunds are kept. Locking reads take the row for the rest of the transaction. */
+@Injectable()
+export class OrdersRepository {
+  constructor(readonly dataSource: DataSource) {}
+
+  /** False when the client's order id is taken. */
+  async insert(manager: EntityManager, order: Omit<OrderEntity, 'createdAt' | 'updatedAt'>): Promise<boolean> {
+    const result = await manager.createQueryBuilder().insert().into(OrderEntity).values(order).orIgnore().returning('id').execute();
+    return (result.raw as unknown[]).length > 0;
+  }
+
+  byOrderId(manager: EntityManager, orderId: string, lock = false): Promise<OrderEntity | null> {
+    return manager
+      .getRepository(OrderEntity)
+      .findOne({ where: { orderId }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+  }
+
+  byId(manager: EntityManager, id: string, lock = false): Promise<OrderEntity | null> {
+    return manager.getRepository(OrderEntity).findOne({ where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+  }
+
+  byPaymentIntent(manager: EntityManager, paymentIntentId: string, lock = false): Promise<OrderEntity | null> {
+    return manager
+      .getRepository(OrderEntity)
+      .findOne({ where: { paymentIntentId }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+  }
+
+  async update(manager: EntityManager, id: string, changes: Partial<OrderEntity>): Promise<void> {
+    await manager.getRepository(OrderEntity).update(id, { ...changes, updatedAt: new Date() });
+  }
+
+  listForBuyer(buyerId: string, limit = 100): Promise<OrderEntity[]> {
+    return this.dataSource.getRepository(OrderEntity).find({ where: { buyerId }, order: { createdAt: 'DESC' }, take: limit });
+  }
+
+  listAll(limit = 200): Promise<OrderEntity[]> {
+    return this.dataSource.getRepository(OrderEntity).find({ order: { createdAt: 'DESC' }, take: limit });
+  }
+
+  /** Completed orders whose transfers are not all made (a crash between charge and transfer). */
+  async completedMissingTransfers(limit = 50): Promise<string[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT o.id FROM orders o
+        WHERE o.status IN ('completed', 'partially_refunded')
+          AND (SELECT count(*) FROM jsonb_array_elements(o.split->'lines') l WHERE l->>'party' <> 'platform' AND (l->>'amount')::bigint > 0)
+            > (SELECT count(*) FROM transfers t WHERE t.order_id = o.id)
+        ORDER BY o.updated_at LIMIT $1`,
+      [limit],
+    )) as Array<{ id: string }>;
+    return rows.map((r) => r.id);
+  }
+
+  transfersOf(manager: EntityManager, orderUuid: string): Promise<TransferEntity[]> {
+    return manager.getRepository(TransferEntity).find({ where: { orderId: orderUuid } });
+  }
+
+  async insertTransfer(manager: EntityManager, transfer: Omit<TransferEntity, 'createdAt'>): Promise<boolean> {
+    const result = await manager.createQueryBuilder().insert().into(TransferEntity).values(transfer).orIgnore().returning('id').execute();
+    return (result.raw as unknown[]).length > 0;
+  }
+
+  async addReversal(manager: EntityManager, transferId: string, amount: bigint): Promise<void> {
+    await manager.query(`UPDATE transfers SET reversed_minor = reversed_minor + $2 WHERE id = $1`, [transferId, amount.toString()]);
+  }
+
+  pendingRefund(manager: EntityManager, orderUuid: string): Promise<RefundEntity | null> {
+    return manager.getRepository(RefundEntity).findOne({ where: { orderId: orderUuid, state: 'pending' } });
+  }
+
+  async insertRefund(manager: EntityManager, refund: Omit<RefundEntity, 'createdAt'>): Promise<void> {
+    await manager.getRepository(RefundEntity).insert(refund);
+  }
+
+  async finishRefund(manager: EntityManager, refundId: string, stripeRefundId: string): Promise<void> {
+    await manager.getRepository(RefundEntity).update(refundId, { state: 'done', stripeRefundId });
+  }
+}

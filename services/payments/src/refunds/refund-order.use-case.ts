@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { amountToMinor, type CallerRequest, type OrderView, type RefundOrderDto } from '@paymarket/contracts';
+import { Idempotency, OutboxRelay, ServiceError, writeToOutbox } from '@paymarket/platform';
+import { allocateRefund } from '../fees/apportion.js';
+import { formatMinor } from '../fees/money.js';
+import { refundEntry, transferReversalEntry } from '../ledger/journal.js';
+import { postEntry } from '../ledger/ledger.repository.js';
+import { OrdersRepository, toOrderView } from '../orders/orders.repository.js';
+import type { OrderEntity } from '../orders/order.entity.js';
+import { CheckoutErrors } from '../checkout/checkout.errors.js';
+import { PaymentProcessor } from '../checkout/payment-processor.js';
+import type { RefundAllocation } from './refund.entity.js';
+
+/**
+ * An administrator refunds all or part of a paid order. The refund is split over the fee and the recipients in
+ * proportion to what each still holds; each recipient's transfer is reversed by its share, then the buyer is
+ * refunded. The plan is recorded first (one pending refund per order), and every Stripe call is keyed by the
+ * refund's id, so a crash or a retry resumes the same refund instead of starting another.
+ */
+@Injectable()
+export class RefundOrder {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly processor: PaymentProcessor,
+    private readonly idempotency: Idempotency,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  async execute(request: CallerRequest<RefundOrderDto & { orderId: string }>): Promise<OrderView> {
+    const admin = request.caller.admin;
+    if (!admin) throw ServiceError.forbidden('Only administrators can refund orders.');
+    const body = request.body;
+    // Step 1: plan (or find the plan a failed attempt left).
+    const refund = await this.idempotency.run(`refunds:${body.orderId}`, request.idempotencyKey, body, async (manager) => {
+      const order = await this.orders.byOrderId(manager, body.orderId, true);
+      if (!order) throw ServiceError.notFound(CheckoutErrors.ORDER_NOT_FOUND);
+      const pending = await this.orders.pendingRefund(manager, order.id);
+      if (pending) return { id: pending.id, orderUuid: order.id };
+      if (order.status !== 'completed' && order.status !== 'partially_refunded')
+        throw new ServiceError('unprocessable', CheckoutErrors.NOT_REFUNDABLE);
+      const left = order.total - order.refunded;
+      const amount = body.amount === undefined ? left : BigInt(amountToMinor(body.amount)!);
+      if (amount <= 0n || amount > left) {
+        throw new ServiceError('unprocessable', CheckoutErrors.REFUND_TOO_LARGE(formatMinor(left)), {
+          amount: [CheckoutErrors.REFUND_TOO_LARGE(formatMinor(left))],
+        });
+      }
+      const allocation = await this.plan(manager, order, amount);
+      const id = randomUUID();
+      await this.orders.insertRefund(manager, {
+        id,
+        orderId: order.id,
+        amount,
+        allocation,
+        reason: body.reason ?? null,
+        state: 'pending',
+        stripeRefundId: null,
+        requestedBy: admin.email,
+      });
+      return { id, orderUuid: order.id };
+    });
+    // Step 2: carry it out (idempotent at Stripe and in the ledger).
+    await this.carryOut(refund.id);
+    this.relay.kick();
+    const order = await this.orders.byId(this.orders.dataSource.manager, refund.orderUuid);
+    return toOrderView(order!);
+  }
+
+  private async plan(
+    manager: Parameters<OrdersRepository['transfersOf']>[0],
+    order: OrderEntity,
+    amount: bigint,
+  ): Promise<RefundAllocation[]> {
+    const transfers = await this.orders.transfersOf(manager, order.id);
+    const parts = order.split.lines.map((line) => {
+      const transfer = transfers.find((t) => t.party === line.party);
+      const share = BigInt(line.amount);
+      return { line, held: line.party === 'platform' ? 0n : share - (transfer?.reversed ?? 0n) };
+    });
+    const recipientsHeld = parts.reduce((a, p) => a + p.held, 0n);
+    const platform = parts.find((p) => p.line.party === 'platform');
+    if (platform) platform.held = order.total - order.refunded - recipientsHeld;
+    const taken = allocateRefund(
+      parts.map((p) => p.held),
+      amount,
+    );
+    return parts.map((p, i) => ({
+      party: p.line.party,
+      ...(p.line.stripeAccountId ? { stripeAccountId: p.line.stripeAccountId } : {}),
+      amount: taken[i]!.toString(),
+    }));
+  }
+
+  private async carryOut(refundId: string): Promise<void> {
+    const manager = this.orders.dataSource.manager;
+    const refund = await manager
+      .query(`SELECT id, order_id, amount_minor, allocation, state FROM refunds WHERE id = $1`, [refundId])
+      .then((r: unknown[]) => r[0] as { order_id: string; amount_minor: string; allocation: RefundAllocation[]; state: string });
+    if (refund.state === 'done') return;
+    const order = (await this.orders.byId(manager, refund.order_id))!;
+    const transfers = await this.orders.transfersOf(manager, order.id);
+    for (const part of refund.allocation) {
+      const amount = BigInt(part.amount);
+      if (part.party === 'platform' || amount === 0n) continue;
+      const transfer = transfers.find((t) => t.party === part.party);
+      if (!transfer) continue; // never transferred: the money is still in our balance
+      const reversal = await this.processor.reverseTransfer({
+        transferId: transfer.stripeTransferId,
+        amount,
+        idempotencyKey: `reversal:${refundId}:${part.party}`,
+      });
+      await this.orders.dataSource.transaction(async (tx) => {
+        const recipient = { party: part.party as 'seller' | 'provider', stripeAccountId: transfer.destination };
+        if (await postEntry(tx, transferReversalEntry(order.id, recipient, amount), reversal.id))
+          await this.orders.addReversal(tx, transfer.id, amount);
+      });
+    }
+    const total = BigInt(refund.amount_minor);
+    const stripeRefund = await this.processor.createRefund({
+      paymentIntentId: order.paymentIntentId!,
+      amount: total,
+      idempotencyKey: `refund:${refundId}`,
+    });
+    await this.orders.dataSource.transaction(async (tx) => {
+      const locked = (await this.orders.byId(tx, order.id, true))!;
+      const booked = await postEntry(
+        tx,
+        refundEntry(
+          order.id,
+          refund.allocation.map((p) => ({ party: p.party, stripeAccountId: p.stripeAccountId, amount: BigInt(p.amount) })),
+        ),
+        stripeRefund.id,
+      );
+      if (!booked) return;
+      const refunded = locked.refunded + total;
+      const status = refunded === locked.total ? 'refunded' : 'partially_refunded';
+      await this.orders.update(tx, order.id, { refunded, status });
+      await this.orders.finishRefund(tx, refundId, stripeRefund.id);
+      await writeToOutbox(tx, 'payments', 'payment.refunded', {
+        orderId: order.orderId,
+        paymentIntentId: order.paymentIntentId!,
+        currency: order.currency,
+        totalMinor: order.total.toString(),
+        buyerEmail: order.buyerEmail,
+        refundedMinor: total.toString(),
+        refundedTotalMinor: refunded.toString(),
+      });
+      await writeToOutbox(tx, 'payments', 'order.updated', { orderId: order.orderId, status });
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { ServiceError, createLogger } from '@paymarket/platform';
+import { PaymentProcessor, WebhookSignatureError } from '../checkout/payment-processor.js';
+import { SettlePayment } from '../checkout/settle-payment.js';
+import { OrdersRepository } from '../orders/orders.repository.js';
+
+const log = createLogger('stripe-webhook');
+
+/**
+ * Stripe webhooks: the signature is verified against the raw body (a forged or altered event is refused), each
+ * event id is handled once, and a payment event only triggers a fresh read of the PaymentIntent — the order moves
+ * by what Stripe says now, not by the (possibly stale or replayed) event body.
+ */
+@Injectable()
+export class StripeWebhook {
+  constructor(
+    private readonly processor: PaymentProcessor,
+    private readonly settle: SettlePayment,
+    private readonly orders: OrdersRepository,
+  ) {}
+
+  async handle(payload: string, signature: string): Promise<{ received: true; duplicate: boolean }> {
+    let event;
+    try {
+      event = this.processor.verifyWebhook(payload, signature);
+    } catch (err) {
+      if (err instanceof WebhookSignatureError) throw ServiceError.invalid('Invalid Stripe signature.');
+      throw err;
+    }
+    const fresh = (await this.orders.dataSource.query(
+      `INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id`,
+      [event.id, event.type],
+    )) as unknown[];
+    if (fresh.length === 0) return { received: true, duplicate: true };
+    try {
+      if (event.type.startsWith('payment_intent.') && event.paymentIntent) {
+        const intent = await this.processor.retrievePaymentIntent(event.paymentIntent.id);
+        await this.settle.fromIntent(intent);
+      }
+    } catch (err) {
+      // Let Stripe retry: forget that we saw it.
+      await this.orders.dataSource.query(`DELETE FROM stripe_events WHERE id = $1`, [event.id]);
+      log.error({ err, event: event.id }, 'webhook handling failed; Stripe will retry');
+      throw err;
+    }
+    return { received: true, duplicate: false };
+  }
+}

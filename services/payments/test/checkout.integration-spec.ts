@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { DataSource } from 'typeorm';
+import { Idempotency, OutboxRelay, openServiceDatabase, ServiceError } from '@paymarket/platform';
+import { createTestDatabase, type TestDatabase } from '@paymarket/platform/testing';
+import type { Caller } from '@paymarket/contracts';
+import { CHECKOUT_ENTITIES, CHECKOUT_MIGRATIONS } from '../src/checkout/checkout.module.js';
+import { CreateOrder } from '../src/checkout/create-order.use-case.js';
+import { PaymentIntents } from '../src/checkout/payment-intents.use-case.js';
+import { PaymentStatus } from '../src/checkout/payment-status.use-case.js';
+import { RecipientResolver } from '../src/checkout/recipient.js';
+import { SettlePayment } from '../src/checkout/settle-payment.js';
+import { VerifyLedger } from '../src/ledger/verify-ledger.use-case.js';
+import { OrdersRepository } from '../src/orders/orders.repository.js';
+import { RefundOrder } from '../src/refunds/refund-order.use-case.js';
+import { TransferSweeper } from '../src/transfers/transfer-sweeper.js';
+import { StripeWebhook } from '../src/webhooks/stripe-webhook.use-case.js';
+import { FakeProcessor } from './fake-processor.js';
+
+jest.setTimeout(60_000);
+
+const PROVIDER = 'acct_1PMDemoPrintCo00001';
+const ada: Caller = { buyer: { id: '0a0a0a0a-0000-4000-8000-000000000001', email: 'ada@example.com', name: 'Ada' } };
+const bob: Caller = { buyer: { id: '0b0b0b0b-0000-4000-8000-000000000002', email: 'bob@example.com', name: 'Bob' } };
+const admin: Caller = { admin: { id: 'ad000000-0000-4000-8000-000000000003', email: 'admin@example.com' } };
+
+describe('payments domain on real PostgreSQL (fake Stripe)', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let processor: FakeProcessor;
+  let orders: OrdersRepository;
+  let createOrder: CreateOrder;
+  let intents: PaymentIntents;
+  let status: PaymentStatus;
+  let refunds: RefundOrder;
+  let webhook: StripeWebhook;
+  let ledger: VerifyLedger;
+  let sweeper: TransferSweeper;
+  let settle: SettlePayment;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataSource = await openServiceDatabase({
+      url: database.url,
+      schema: 'payments',
+      entities: CHECKOUT_ENTITIES,
+      migrations: CHECKOUT_MIGRATIONS,
+    });
+    processor = new FakeProcessor();
+    const relay = new OutboxRelay(dataSource, 'payments', async () => undefined);
+    const idempotency = new Idempotency(dataSource);
+    orders = new OrdersRepository(dataSource);
+    const recipients = new RecipientResolver(processor);
+    settle = new SettlePayment(orders, processor, relay);
+    createOrder = new CreateOrder(orders, recipients, idempotency, relay);
+    intents = new PaymentIntents(orders, processor, recipients, idempotency, relay);
+    status = new PaymentStatus(orders, processor, settle);
+    refunds = new RefundOrder(orders, processor, idempotency, relay);
+    webhook = new StripeWebhook(processor, settle, orders);
+    ledger = new VerifyLedger(orders, processor);
+    sweeper = new TransferSweeper(orders, settle);
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  let n = 0;
+  const newOrderId = () => `order_${Date.now()}_${n++}`;
+  async function placeOrder(caller: Caller, amount = '100.00') {
+    const orderId = newOrderId();
+    await createOrder.execute({ caller, body: { orderId, amount, currency: 'usd', printProviderStripeAccountId: PROVIDER } });
+    const intent = await intents.forOrder({ caller, body: { orderId, amount, currency: 'usd', printProviderStripeAccountId: PROVIDER } });
+    return { orderId, intent };
+  }
+  const outboxCount = async (name: string, orderId: string) =>
+    Number((await dataSource.query(`SELECT count(*) AS n FROM outbox WHERE name = $1 AND payload->>'orderId' = $2`, [name, orderId]))[0].n);
+
+  it('charges amount + fee, completes once, transfers the provider its share once, and the ledger verifies', async () => {
+    const { orderId, intent } = await placeOrder(ada);
+    expect(intent.breakdown).toEqual({ sellerGets: '100.00', paymarketGets: '3.56', total: '103.56', currency: 'usd' });
+    expect(processor.intents.get(intent.paymentIntentId)!.amount).toBe(10356n);
+
+    const result = await status.confirmTestCard({
+      caller: ada,
+      origin: 'http://localhost',
+      body: { cardNumber: '4242424242424242', paymentIntentId: intent.paymentIntentId },
+    });
+    expect(result).toMatchObject({ paymentStatus: 'succeeded', orderStatus: 'completed' });
+
+    // The webhook for the same payment, twice, and a re-check: nothing moves again.
+    const event = JSON.stringify({
+      id: `evt_${orderId}`,
+      type: 'payment_intent.succeeded',
+      data: { object: { id: intent.paymentIntentId } },
+    });
+    await expect(webhook.handle(event, 'valid')).resolves.toEqual({ received: true, duplicate: false });
+    await expect(webhook.handle(event, 'valid')).resolves.toEqual({ received: true, duplicate: true });
+    await status.recheck({ caller: ada, body: { orderId, status: 'completed' } });
+
+    const transfers = [...processor.transfers.values()].filter((t) => t.destination === PROVIDER);
+    const mine = await dataSource.query(`SELECT t.amount_minor FROM transfers t JOIN orders o ON o.id = t.order_id WHERE o.order_id = $1`, [
+      orderId,
+    ]);
+    expect(mine).toEqual([{ amount_minor: '10000' }]);
+    expect(transfers.length).toBeGreaterThanOrEqual(1);
+    expect(await outboxCount('payment.succeeded', orderId)).toBe(1);
+    await expect(ledger.execute()).resolves.toMatchObject({ ok: true, problems: [] });
+  });
+
+  it('never completes an order because the browser says so', async () => {
+    const { orderId } = await placeOrder(ada);
+    const result = await status.recheck({ caller: ada, body: { orderId, status: 'completed' } });
+    expect(result.orderStatus).toBe('processing');
+    expect(result.paymentStatus).toBe('requires_payment_method');
+  });
+
+  it('marks a declined card as failed with the provider’s message, and a later success still completes it', async () => {
+    const { orderId, intent } = await placeOrder(ada);
+    const declined = await status.confirmTestCard({
+      caller: ada,
+      body: { cardNumber: '4000000000000002', paymentIntentId: intent.paymentIntentId },
+    });
+    expect(declined).toMatchObject({ orderStatus: 'failed', failureMessage: 'Your card was declined.' });
+    const retried = await status.confirmTestCard({
+      caller: ada,
+      body: { cardNumber: '4242424242424242', paymentIntentId: intent.paymentIntentId },
+    });
+    expect(retried.orderStatus).toBe('completed');
+    expect(await outboxCount('payment.succeeded', orderId)).toBe(1);
+  });
+
+  it('sends a 3-D Secure card to authenticate, then completes after authentication', async () => {
+    const { orderId, intent } = await placeOrder(ada);
+    const first = await status.confirmTestCard({
+      caller: ada,
+      body: { cardNumber: '4000002500003155', paymentIntentId: intent.paymentIntentId },
+    });
+    expect(first).toMatchObject({ paymentStatus: 'requires_action', redirectUrl: expect.stringContaining(intent.paymentIntentId) });
+    processor.succeed(intent.paymentIntentId);
+    const after = await status.get({ caller: ada, body: { paymentIntentId: intent.paymentIntentId } });
+    expect(after.orderStatus).toBe('completed');
+    expect(await outboxCount('payment.succeeded', orderId)).toBe(1);
+  });
+
+  it('refunds half in proportion (transfer reversed by its share), then the rest; the ledger verifies throughout', async () => {
+    const { orderId, intent } = await placeOrder(ada);
+    await status.confirmTestCard({ caller: ada, body: { cardNumber: '4242424242424242', paymentIntentId: intent.paymentIntentId } });
+    const half = await refunds.execute({ caller: admin, idempotencyKey: `r-${orderId}`, body: { orderId, amount: '51.78' } });
+    expect(half).toMatchObject({ status: 'partially_refunded', refunded: '51.78' });
+    // Same key, same body: same refund, nothing doubled.
+    await refunds.execute({ caller: admin, idempotencyKey: `r-${orderId}`, body: { orderId, amount: '51.78' } });
+    const transfer = (
+      await dataSource.query(
+        `SELECT t.amount_minor, t.reversed_minor FROM transfers t JOIN orders o ON o.id = t.order_id WHERE o.order_id = $1`,
+        [orderId],
+      )
+    )[0];
+    expect(transfer).toEqual({ amount_minor: '10000', reversed_minor: '5000' });
+    await expect(ledger.execute()).resolves.toMatchObject({ ok: true });
+
+    await expect(refunds.execute({ caller: admin, body: { orderId, amount: '60.00' } })).rejects.toMatchObject({ code: 'unprocessable' });
+    const rest = await refunds.execute({ caller: admin, body: { orderId } });
+    expect(rest).toMatchObject({ status: 'refunded', refunded: '103.56' });
+    const after = (
+      await dataSource.query(`SELECT t.reversed_minor FROM transfers t JOIN orders o ON o.id = t.order_id WHERE o.order_id = $1`, [orderId])
+    )[0];
+    expect(after).toEqual({ reversed_minor: '10000' });
+    expect(processor.refunds.filter((r) => r.paymentIntentId === intent.paymentIntentId).reduce((a, r) => a + r.amount, 0n)).toBe(10356n);
+    await expect(ledger.execute()).resolves.toMatchObject({ ok: true, problems: [] });
+  });
+
+  it('refuses refunds by non-admins and of unpaid orders', async () => {
+    const { orderId } = await placeOrder(ada);
+    await expect(refunds.execute({ caller: ada, body: { orderId } })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(refunds.execute({ caller: admin, body: { orderId } })).rejects.toMatchObject({ code: 'unprocessable' });
+  });
+
+  it('keeps orders private: another buyer can neither pay nor read them', async () => {
+    const { orderId, intent } = await placeOrder(ada);
+    await expect(
+      intents.forOrder({ caller: bob, body: { orderId, amount: '100.00', currency: 'usd', printProviderStripeAccountId: PROVIDER } }),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(status.get({ caller: bob, body: { paymentIntentId: intent.paymentIntentId } })).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(status.recheck({ caller: {}, body: { orderId, status: 'completed' } })).rejects.toMatchObject({ code: 'unauthorized' });
+    const bobs = await orders.listForBuyer(bob.buyer!.id);
+    expect(bobs.map((o) => o.orderId)).not.toContain(orderId);
+  });
+
+  it('refuses before any charge an account that is unknown or cannot receive transfers, and a seller without one', async () => {
+    const before = processor.calls;
+    for (const [account, code] of [
+      ['acct_unknownaccount000000', 'unprocessable'],
+      ['acct_1PMDemoRestricted03', 'unprocessable'],
+      ['seller_3f0c9a52-5a2b-4b55-9c1e-6f3b1f1f4e11', 'invalid'],
+    ] as const) {
+      await expect(
+        createOrder.execute({ caller: ada, body: { orderId: newOrderId(), amount: '10.00', printProviderStripeAccountId: account } }),
+      ).rejects.toMatchObject({ code });
+    }
+    expect(processor.calls).toBe(before);
+  });
+
+  it('refuses a payment that does not match its order, and a reused order id', async () => {
+    const orderId = newOrderId();
+    await createOrder.execute({ caller: ada, body: { orderId, amount: '10.00', printProviderStripeAccountId: PROVIDER } });
+    await expect(
+      intents.forOrder({ caller: ada, body: { orderId, amount: '1.00', currency: 'usd', printProviderStripeAccountId: PROVIDER } }),
+    ).rejects.toMatchObject({ code: 'unprocessable' });
+    await expect(
+      createOrder.execute({ caller: ada, body: { orderId, amount: '10.00', printProviderStripeAccountId: PROVIDER } }),
+    ).rejects.toMatchObject({ code: 'conflict' });
+  });
+
+  it('creates one PaymentIntent for 100 concurrent requests with one Idempotency-Key', async () => {
+    const orderId = newOrderId();
+    await createOrder.execute({ caller: ada, body: { orderId, amount: '25.00', printProviderStripeAccountId: PROVIDER } });
+    const body = { orderId, amount: '25.00', currency: 'usd' as const, printProviderStripeAccountId: PROVIDER };
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => intents.forOrder({ caller: ada, idempotencyKey: `k-${orderId}`, body })),
+    );
+    expect(new Set(results.map((r) => r.paymentIntentId)).size).toBe(1);
+    const stored = await dataSource.query(`SELECT payment_intent_id FROM orders WHERE order_id = $1`, [orderId]);
+    expect(stored[0].payment_intent_id).toBe(results[0]!.paymentIntentId);
+  });
+
+  it('finishes transfers a crash left undone, once', async () => {
+    const { orderId, intent } = await placeOrder(ada);
+    processor.succeed(intent.paymentIntentId);
+    // Complete the order without making transfers, as if the process died right after the charge was booked.
+    await dataSource.transaction(async (manager) => {
+      const order = (await orders.byPaymentIntent(manager, intent.paymentIntentId, true))!;
+      await (settle as unknown as { apply: (m: typeof manager, o: typeof order, i: unknown) => Promise<boolean> }).apply(
+        manager,
+        order,
+        await processor.retrievePaymentIntent(intent.paymentIntentId),
+      );
+    });
+    expect(
+      await dataSource.query(`SELECT count(*)::int AS n FROM transfers t JOIN orders o ON o.id = t.order_id WHERE o.order_id = $1`, [
+        orderId,
+      ]),
+    ).toEqual([{ n: 0 }]);
+    await sweeper.sweep();
+    await sweeper.sweep();
+    expect(
+      await dataSource.query(`SELECT count(*)::int AS n FROM transfers t JOIN orders o ON o.id = t.order_id WHERE o.order_id = $1`, [
+        orderId,
+      ]),
+    ).toEqual([{ n: 1 }]);
+    await expect(ledger.execute()).resolves.toMatchObject({ ok: true });
+  });
+
+  it('refuses a forged webhook', async () => {
+    await expect(
+      webhook.handle('{"id":"evt_x","type":"payment_intent.succeeded","data":{"object":{"id":"pi_x"}}}', 't=1,v1=forged'),
+    ).rejects.toBeInstanceOf(ServiceError);
+  });
+});

@@ -1,0 +1,22 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ServicePlatformModule, type ServiceRuntimeConfig } from '@paymarket/platform';
+import { BuyerRequestsModule } from './buyer-requests/buyer-requests.module.js';
+import { CreateBuyerRequests1763900000000 } from './database/migrations/1763900000000-create-buyer-requests.js';
+import { CategoryCounts1763900000001 } from './database/migrations/1763900000001-category-counts.js';
+
+/** The requests service owns the `requests` schema: buyer requests (soft-deleted, never erased) and seller interest. */
+@Module({})
+export class RequestsModule {
+  static forRoot(config: ServiceRuntimeConfig): DynamicModule {
+    return {
+      module: RequestsModule,
+      imports: [
+        ServicePlatformModule.forService(config, {
+          entities: [],
+          migrations: [CreateBuyerRequests1763900000000, CategoryCounts1763900000001],
+        }),
+        BuyerRequestsModule,
+      ],
+    };
+  }
+}
