@@ -1,0 +1,53 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AdminLoginDto, AUTH_MESSAGES, RpcPatterns, type AdminSessionResponse, type SignedInAdmin } from '@paymarket/contracts';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
+import { GatewayRpc } from '../http/rpc.provider.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
+import { Admin, CurrentAdmin } from './admin.guard.js';
+import { withRetryAfter } from './retry-after.js';
+import { ADMIN_SESSION_COOKIE, clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookies.js';
+
+/** Administrator login by password; the session lives in the httpOnly `pm_admin` cookie, apart from buyers'. */
+@Controller('api/admin')
+export class AdminAuthController {
+  constructor(
+    private readonly rpc: GatewayRpc,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Post('login')
+  @HttpCode(200)
+  @RateLimit('admin-login')
+  async login(
+    @Body() body: AdminLoginDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AdminSessionResponse> {
+    const started = await withRetryAfter(reply, () =>
+      this.rpc.call(RpcPatterns.onboarding.ADMIN_LOGIN, {
+        email: body.email,
+        password: body.password,
+        ip: request.ip,
+        previousToken: readSessionCookie(request, ADMIN_SESSION_COOKIE),
+      }),
+    );
+    setSessionCookie(reply, ADMIN_SESSION_COOKIE, started.token, started.expiresAt, this.config.production);
+    return { admin: started.admin };
+  }
+
+  @Get('me')
+  @Admin()
+  me(@CurrentAdmin() admin: SignedInAdmin): AdminSessionResponse {
+    return { admin };
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ message: string }> {
+    const token = readSessionCookie(request, ADMIN_SESSION_COOKIE);
+    if (token) await this.rpc.call(RpcPatterns.onboarding.END_ADMIN_SESSION, { token });
+    clearSessionCookie(reply, ADMIN_SESSION_COOKIE, this.config.production);
+    return { message: AUTH_MESSAGES.SIGNED_OUT };
+  }
+}

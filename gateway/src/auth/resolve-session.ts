@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import { RpcPatterns, type RpcResponse, type SignedInBuyer } from '@paymarket/contracts';
+import { RpcCallError } from '@paymarket/platform';
+import type { GatewayRpc } from '../http/rpc.provider.js';
+import { BUYER_SESSION_COOKIE, readSessionCookie } from './session-cookies.js';
+
+type SessionPattern = typeof RpcPatterns.onboarding.RESOLVE_BUYER_SESSION | typeof RpcPatterns.onboarding.RESOLVE_ADMIN_SESSION;
+
+/**
+ * Asks onboarding whose live session a cookie's token is — on every request, so sign-out and revocation take
+ * effect at once. Undefined when it is no live session; any other failure (onboarding unreachable) propagates.
+ */
+export async function resolveSession<P extends SessionPattern>(
+  rpc: GatewayRpc,
+  pattern: P,
+  token: string,
+): Promise<RpcResponse<P> | undefined> {
+  try {
+    return await rpc.call(pattern, { token });
+  } catch (err) {
+    if (err instanceof RpcCallError && err.kind === 'service' && err.payload.code === 'unauthorized') return undefined;
+    throw err;
+  }
+}
+
+/**
+ * For routes open to visitors: the signed-in buyer when the request carries a live session, otherwise nobody (an
+ * invalid or expired cookie reads as a visitor). Routes that need a buyer use @BuyerSession() instead.
+ */
+export async function optionalBuyer(rpc: GatewayRpc, request: FastifyRequest): Promise<SignedInBuyer | undefined> {
+  const token = readSessionCookie(request, BUYER_SESSION_COOKIE);
+  if (!token) return undefined;
+  return (await resolveSession(rpc, RpcPatterns.onboarding.RESOLVE_BUYER_SESSION, token))?.buyer;
+}

@@ -1,0 +1,29 @@
+import type {} from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Cookie names. Buyer and admin sessions never share a cookie (ADR: sessions). */
+export const BUYER_SESSION_COOKIE = 'pm_session';
+export const ADMIN_SESSION_COOKIE = 'pm_admin';
+
+export type SessionCookie = typeof BUYER_SESSION_COOKIE | typeof ADMIN_SESSION_COOKIE;
+
+/** The cookie's value, or undefined when absent or not a plausible token (43 base64url characters). */
+export function readSessionCookie(request: FastifyRequest, name: SessionCookie): string | undefined {
+  const value = request.cookies?.[name];
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
+}
+
+/** httpOnly (no script reads it), SameSite=Lax (not sent on cross-site POSTs), Secure in production. */
+export function setSessionCookie(reply: FastifyReply, name: SessionCookie, token: string, expiresAt: string, production: boolean): void {
+  void reply.setCookie(name, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: production,
+    path: '/',
+    expires: new Date(expiresAt),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, name: SessionCookie, production: boolean): void {
+  void reply.clearCookie(name, { httpOnly: true, sameSite: 'lax', secure: production, path: '/' });
+}

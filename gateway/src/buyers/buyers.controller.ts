@@ -1,0 +1,16 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { RegisterBuyerDto, RpcPatterns, type RegisterBuyerResponse } from '@paymarket/contracts';
+import { GatewayRpc } from '../http/rpc.provider.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
+
+@Controller('api')
+export class BuyersController {
+  constructor(private readonly rpc: GatewayRpc) {}
+
+  @Post('register-buyer')
+  @HttpCode(201)
+  @RateLimit('register-buyer')
+  async register(@Body() body: RegisterBuyerDto): Promise<RegisterBuyerResponse> {
+    return this.rpc.call(RpcPatterns.onboarding.REGISTER_BUYER, body);
+  }
+}

@@ -1,0 +1,52 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import {
+  ProviderApplicationDto,
+  RpcPatterns,
+  ValidateStripeAccountDto,
+  type PrintProvider,
+  type SubmitProviderApplicationResponse,
+  type ValidateStripeAccountResponse,
+} from '@paymarket/contracts';
+import { RpcCallError } from '@paymarket/platform';
+import { GatewayRpc } from '../http/rpc.provider.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
+
+@Controller('api')
+export class ProvidersController {
+  constructor(private readonly rpc: GatewayRpc) {}
+
+  /** Approved print providers only (the payment page's provider select). */
+  @Get('print-providers')
+  async list(): Promise<PrintProvider[]> {
+    return this.rpc.call(RpcPatterns.catalog.LIST_PRINT_PROVIDERS, {});
+  }
+
+  @Post('provider-applications')
+  @HttpCode(201)
+  @RateLimit('public-form')
+  async apply(@Body() body: ProviderApplicationDto): Promise<SubmitProviderApplicationResponse> {
+    return this.rpc.call(RpcPatterns.catalog.SUBMIT_PROVIDER_APPLICATION, body);
+  }
+
+  /** Asks payments (which asks Stripe) whether the connected account exists and can receive transfers. */
+  @Post('validate-stripe-account')
+  @HttpCode(200)
+  @RateLimit('public-form')
+  async validate(@Body() body: ValidateStripeAccountDto): Promise<ValidateStripeAccountResponse> {
+    try {
+      const answer = await this.rpc.call(RpcPatterns.payments.VERIFY_CONNECTED_ACCOUNT, { stripeAccountId: body.stripeAccountId });
+      return {
+        valid: answer.valid,
+        message: answer.message,
+        error: answer.valid ? null : (answer.error ?? answer.message),
+        accountInfo: answer.accountInfo ?? null,
+      };
+    } catch (error) {
+      // A malformed id is an answer ("not valid"), not a failure of the call.
+      if (error instanceof RpcCallError && error.kind === 'service' && error.payload.code === 'invalid') {
+        return { valid: false, message: error.payload.message, error: error.payload.message, accountInfo: null };
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  RecoverSellerTokenDto,
+  RegisterSellerDto,
+  RequestSellerEditLinkDto,
+  RpcPatterns,
+  UpdateSellerDto,
+  type RegisterSellerResponse,
+  type RpcResponse,
+  type SellerProfile,
+  type SellersShowcase,
+} from '@paymarket/contracts';
+import { bearerToken, SellerToken } from '../auth/seller-token.guard.js';
+import { ApiError } from '../http/api-error.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
+import { GatewayRpc } from '../http/rpc.provider.js';
+
+const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
+
+@Controller('api')
+export class SellersController {
+  constructor(private readonly rpc: GatewayRpc) {}
+
+  @Post('register-seller')
+  @HttpCode(201)
+  @RateLimit('public-form')
+  async register(@Body() body: RegisterSellerDto): Promise<RegisterSellerResponse> {
+    return this.rpc.call(RpcPatterns.catalog.REGISTER_SELLER, body);
+  }
+
+  /** One page of sellers, newest first, with stats over all of them; `nextCursor` fetches the next page. */
+  @Get('sellers-showcase')
+  async showcase(@Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<SellersShowcase> {
+    let parsed: number | undefined;
+    if (limit !== undefined) {
+      parsed = /^\d{1,3}$/.test(limit) ? Number(limit) : NaN;
+      if (!Number.isInteger(parsed) || parsed < 1 || parsed > 100) throw ApiError.of(400, LIMIT_MESSAGE, { limit: [LIMIT_MESSAGE] });
+    }
+    if (cursor !== undefined && typeof cursor !== 'string')
+      throw ApiError.of(400, 'cursor must be text', { cursor: ['cursor must be text'] });
+    return this.rpc.call(RpcPatterns.catalog.LIST_SELLERS, { limit: parsed, cursor: cursor || undefined });
+  }
+
+  @Get('sellers/:id')
+  async get(@Param('id') id: string): Promise<SellerProfile> {
+    return this.rpc.call(RpcPatterns.catalog.GET_SELLER, { sellerId: id });
+  }
+
+  @Put('sellers/:id')
+  @SellerToken('id')
+  async update(
+    @Param('id') id: string,
+    @Headers('authorization') authorization: string,
+    @Body() body: UpdateSellerDto,
+  ): Promise<SellerProfile> {
+    return this.rpc.call(RpcPatterns.catalog.UPDATE_SELLER, { sellerId: id, token: bearerToken(authorization) ?? '', profile: body });
+  }
+
+  /** A seller who lost the edit token: the same 202 whether or not the email matches (no enumeration). */
+  @Post('sellers/:id/edit-link')
+  @HttpCode(202)
+  @RateLimit('public-form')
+  async requestEditLink(@Param('id') id: string, @Body() body: RequestSellerEditLinkDto): Promise<{ message: string }> {
+    return this.rpc.call(RpcPatterns.catalog.REQUEST_SELLER_EDIT_LINK, { sellerId: id, email: body.email });
+  }
+
+  @Post('sellers/:id/recover')
+  @HttpCode(200)
+  @RateLimit('public-form')
+  async recover(@Param('id') id: string, @Body() body: RecoverSellerTokenDto): Promise<RpcResponse<'catalog.recover_seller_token'>> {
+    return this.rpc.call(RpcPatterns.catalog.RECOVER_SELLER_TOKEN, { sellerId: id, recoveryToken: body.recoveryToken });
+  }
+}

@@ -1,0 +1,36 @@
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+
+export class GatewayEnv {
+  @IsOptional()
+  @IsIn(['development', 'test', 'production'], { message: 'NODE_ENV must be development, test or production' })
+  NODE_ENV: 'development' | 'test' | 'production' = 'development';
+
+  @IsOptional()
+  @IsInt({ message: 'PORT must be a whole number' })
+  @Min(0)
+  @Max(65535)
+  PORT: number = 3000;
+
+  @IsOptional()
+  @IsString()
+  HOST: string = '0.0.0.0';
+
+  @IsString({ message: 'AMQP_URL must be an amqp:// URL' })
+  @Matches(/^amqps?:\/\//, { message: 'AMQP_URL must be an amqp:// URL' })
+  AMQP_URL!: string;
+
+  @IsOptional()
+  @IsInt({ message: 'RPC_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(120_000)
+  RPC_TIMEOUT_MS: number = 10_000;
+
+  @IsOptional()
+  @IsString()
+  WEB_DIST?: string;
+
+  /** `true` only behind a reverse proxy that sets X-Forwarded-For. */
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'TRUST_PROXY must be true or false' })
+  TRUST_PROXY: 'true' | 'false' = 'false';
+}

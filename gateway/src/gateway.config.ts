@@ -1,0 +1,21 @@
+import type { MessagingRuntime } from '@paymarket/platform';
+
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  messaging: MessagingRuntime;
+  rpcTimeoutMs: number;
+  production: boolean;
+  /** Folder of the built web app; served with SPA fallback when present. */
+  webDist?: string;
+  /** Largest accepted request body. */
+  bodyLimitBytes: number;
+  /**
+   * Believe X-Forwarded-For / -Proto (client IPs for rate limits). Only behind a proxy that sets them: otherwise any
+   * client could claim any IP and dodge per-IP limits.
+   */
+  trustProxy?: boolean;
+}
+
+export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+export const DEFAULT_BODY_LIMIT = 256 * 1024;

@@ -1,0 +1,36 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { BuyersController } from './buyers/buyers.controller.js';
+import { CATALOG_CONTROLLERS } from './catalog/index.js';
+import { MailboxController } from './dev/mailbox.controller.js';
+import { BuyerRequestsController } from './requests/buyer-requests.controller.js';
+import { PaymentsController } from './payments/payments.controller.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config.js';
+import { HealthController } from './health/health.controller.js';
+import { GatewayRpc } from './http/rpc.provider.js';
+import { SpaController } from './web/spa.controller.js';
+import { AdminAuthController } from './auth/admin-auth.controller.js';
+import { AuthController } from './auth/auth.controller.js';
+import { RateLimitModule } from './rate-limit/rate-limit.module.js';
+
+@Module({})
+export class GatewayModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: GatewayModule,
+      // SpaController last: its catch-all must not shadow API routes.
+      imports: [RateLimitModule.forRoot()],
+      controllers: [
+        HealthController,
+        AuthController,
+        AdminAuthController,
+        BuyersController,
+        MailboxController,
+        BuyerRequestsController,
+        ...CATALOG_CONTROLLERS,
+        PaymentsController,
+        SpaController,
+      ],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, GatewayRpc],
+    };
+  }
+}

@@ -1,0 +1,150 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Req, type RawBodyRequest } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import {
+  CreateDirectPaymentDto,
+  CreateOrderDto,
+  CreatePaymentIntentDto,
+  PaymentStatusDto,
+  RefundOrderDto,
+  RpcPatterns,
+  TestCardPaymentDto,
+  type DirectPaymentResponse,
+  type LedgerReport,
+  type OrderView,
+  type PaymentIntentResponse,
+  type PaymentsClientConfig,
+  type PaymentStatusView,
+  type SignedInAdmin,
+  type SignedInBuyer,
+} from '@paymarket/contracts';
+import { Admin, CurrentAdmin } from '../auth/admin.guard.js';
+import { BuyerSession, CurrentBuyer } from '../auth/buyer-session.guard.js';
+import { ApiError } from '../http/api-error.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
+import { GatewayRpc } from '../http/rpc.provider.js';
+import { idempotencyKeyOf, optionalCaller, originOf } from './caller.js';
+
+const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{6,100}$/;
+const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const C = RpcPatterns.checkout;
+
+function adminCaller(admin: SignedInAdmin) {
+  return { admin: { id: admin.id, email: admin.email } };
+}
+function buyerCaller(buyer: SignedInBuyer) {
+  return { buyer: { id: buyer.id, email: buyer.email, name: buyer.name } };
+}
+function assertPaymentIntentId(id: string): void {
+  if (!PAYMENT_INTENT_ID.test(id)) throw ApiError.of(404, 'Payment not found.');
+}
+
+/** Orders and payments (spec §7). Money objects accept an Idempotency-Key header. */
+@Controller('api')
+export class PaymentsController {
+  constructor(private readonly rpc: GatewayRpc) {}
+
+  @Get('payments/config')
+  config(): Promise<PaymentsClientConfig> {
+    return this.rpc.call(C.CLIENT_CONFIG, {});
+  }
+
+  @Post('orders')
+  @BuyerSession()
+  @HttpCode(201)
+  createOrder(@Body() body: CreateOrderDto, @CurrentBuyer() buyer: SignedInBuyer, @Req() request: FastifyRequest): Promise<OrderView> {
+    return this.rpc.call(C.CREATE_ORDER, { caller: buyerCaller(buyer), idempotencyKey: idempotencyKeyOf(request), body });
+  }
+
+  @Get('orders')
+  @BuyerSession()
+  listOrders(@CurrentBuyer() buyer: SignedInBuyer): Promise<OrderView[]> {
+    return this.rpc.call(C.LIST_ORDERS, { caller: buyerCaller(buyer), body: {} });
+  }
+
+  // 200, not 201: asking again for the same order returns the same PaymentIntent.
+  @Post('create-payment-intent')
+  @BuyerSession()
+  @HttpCode(200)
+  createPaymentIntent(
+    @Body() body: CreatePaymentIntentDto,
+    @CurrentBuyer() buyer: SignedInBuyer,
+    @Req() request: FastifyRequest,
+  ): Promise<PaymentIntentResponse> {
+    return this.rpc.call(C.CREATE_PAYMENT_INTENT, { caller: buyerCaller(buyer), idempotencyKey: idempotencyKeyOf(request), body });
+  }
+
+  @Post('create-buyer-seller-payment')
+  @HttpCode(200)
+  // Open to guests: limited like every public form.
+  @RateLimit('public-form')
+  async createDirectPayment(@Body() body: CreateDirectPaymentDto, @Req() request: FastifyRequest): Promise<DirectPaymentResponse> {
+    const caller = await optionalCaller(this.rpc, request);
+    return this.rpc.call(C.CREATE_DIRECT_PAYMENT, { caller, idempotencyKey: idempotencyKeyOf(request), body });
+  }
+
+  /** Development mode only (emulator or test key): confirm with one of Stripe's test cards. */
+  @Post('payments/:paymentIntentId/test-card')
+  @HttpCode(200)
+  async testCard(
+    @Param('paymentIntentId') paymentIntentId: string,
+    @Body() body: TestCardPaymentDto,
+    @Req() request: FastifyRequest,
+  ): Promise<PaymentStatusView> {
+    assertPaymentIntentId(paymentIntentId);
+    const caller = await optionalCaller(this.rpc, request);
+    return this.rpc.call(C.CONFIRM_TEST_CARD, { caller, origin: originOf(request), body: { ...body, paymentIntentId } });
+  }
+
+  /** The browser's "completed" is only a hint: the server asks Stripe and answers with the real status. */
+  @Post('payments')
+  @HttpCode(200)
+  async recheck(@Body() body: PaymentStatusDto, @Req() request: FastifyRequest): Promise<PaymentStatusView> {
+    const caller = await optionalCaller(this.rpc, request);
+    return this.rpc.call(C.RECHECK_PAYMENT, { caller, body });
+  }
+
+  @Get('payments/:paymentIntentId')
+  async getPayment(@Param('paymentIntentId') paymentIntentId: string, @Req() request: FastifyRequest): Promise<PaymentStatusView> {
+    assertPaymentIntentId(paymentIntentId);
+    const caller = await optionalCaller(this.rpc, request);
+    return this.rpc.call(C.GET_PAYMENT, { caller, body: { paymentIntentId } });
+  }
+
+  /** Stripe's webhooks: verified by signature over the raw body in the payments service. */
+  @Post('stripe/webhook')
+  @HttpCode(200)
+  stripeWebhook(@Req() request: RawBodyRequest<FastifyRequest>): Promise<{ received: true; duplicate: boolean }> {
+    const signature = request.headers['stripe-signature'];
+    if (typeof signature !== 'string' || !request.rawBody) throw ApiError.of(400, 'Missing Stripe-Signature header or body.');
+    return this.rpc.call(C.HANDLE_STRIPE_WEBHOOK, { payload: request.rawBody.toString('utf8'), signature });
+  }
+
+  @Get('admin/orders')
+  @Admin()
+  allOrders(@CurrentAdmin() admin: SignedInAdmin): Promise<OrderView[]> {
+    return this.rpc.call(C.LIST_ORDERS, { caller: adminCaller(admin), body: { all: true } });
+  }
+
+  @Post('admin/orders/:orderId/refunds')
+  @Admin()
+  @HttpCode(201)
+  refund(
+    @Param('orderId') orderId: string,
+    @Body() body: RefundOrderDto,
+    @CurrentAdmin() admin: SignedInAdmin,
+    @Req() request: FastifyRequest,
+  ): Promise<OrderView> {
+    if (!ORDER_ID.test(orderId)) throw ApiError.of(404, 'Order not found.');
+    return this.rpc.call(C.REFUND_ORDER, {
+      caller: adminCaller(admin),
+      idempotencyKey: idempotencyKeyOf(request),
+      body: { ...body, orderId },
+    });
+  }
+
+  @Get('admin/ledger/verify')
+  @Admin()
+  verifyLedger(): Promise<LedgerReport> {
+    return this.rpc.call(C.VERIFY_LEDGER, { withStripe: true }, { timeoutMs: 60_000 });
+  }
+}

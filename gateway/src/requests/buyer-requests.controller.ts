@@ -1,0 +1,95 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import {
+  ContactBuyerDto,
+  ListBuyerRequestsQueryDto,
+  PostBuyerRequestDto,
+  RpcPatterns,
+  UpdateBuyerRequestDto,
+  validateDto,
+  type BuyerRequestListResponse,
+  type BuyerRequestResponse,
+  type ContactBuyerResponse,
+  type DeleteBuyerRequestResponse,
+  type RequestsActor,
+  type SignedInBuyer,
+} from '@paymarket/contracts';
+import { BuyerSession, CurrentBuyer } from '../auth/buyer-session.guard.js';
+import { ApiError } from '../http/api-error.js';
+import { GatewayRpc } from '../http/rpc.provider.js';
+import { optionalBuyer } from '../auth/resolve-session.js';
+import { SELLER_ID_HEADER, verifiedSeller } from './seller-identity.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Validates with the shared DTO; a message repeated by several fields (the spec's "Missing Required Fields") is said once. */
+function validated<T extends object>(cls: new () => T, value: unknown): T {
+  const result = validateDto(cls, value ?? {});
+  if (!result.ok) throw ApiError.of(400, [...new Set(Object.values(result.errors).flat())].join('; '), result.errors);
+  return result.value;
+}
+
+function actorOf(buyer: SignedInBuyer): RequestsActor {
+  return { buyerId: buyer.id, email: buyer.email, name: buyer.name };
+}
+
+function requestId(id: string): string {
+  if (!UUID.test(id)) throw ApiError.of(404, 'This request no longer exists.');
+  return id.toLowerCase();
+}
+
+/** The buyer requests board (spec §2, §7): public reads, owner-only writes, seller interest by edit token. */
+@Controller('api/buyer-requests')
+export class BuyerRequestsController {
+  constructor(private readonly rpc: GatewayRpc) {}
+
+  @Get()
+  async list(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest): Promise<BuyerRequestListResponse> {
+    const filters = validated(ListBuyerRequestsQueryDto, { ...query });
+    const viewer = await optionalBuyer(this.rpc, request);
+    return this.rpc.call(RpcPatterns.requests.LIST, { query: filters, viewerEmail: viewer?.email });
+  }
+
+  @Post()
+  @HttpCode(201)
+  @BuyerSession()
+  async post(@Body() body: unknown, @CurrentBuyer() buyer: SignedInBuyer): Promise<BuyerRequestResponse> {
+    const actor = actorOf(buyer);
+    const input = validated(PostBuyerRequestDto, body);
+    // The buyer's email and name come from the session; a buyerEmail in the body is ignored.
+    delete input.buyerEmail;
+    return this.rpc.call(RpcPatterns.requests.POST, { actor, input });
+  }
+
+  @Post('contact')
+  @HttpCode(201)
+  async contact(
+    @Body() body: unknown,
+    @Headers('authorization') authorization: string | undefined,
+    @Headers(SELLER_ID_HEADER) sellerId: string | undefined,
+  ): Promise<ContactBuyerResponse> {
+    const seller = await verifiedSeller(this.rpc, authorization, sellerId);
+    const input = validated(ContactBuyerDto, body);
+    return this.rpc.call(RpcPatterns.requests.RECORD_INTEREST, {
+      requestId: input.requestId,
+      sellerMessage: input.sellerMessage,
+      seller,
+    });
+  }
+
+  @Put(':id')
+  @BuyerSession()
+  async update(@Param('id') id: string, @Body() body: unknown, @CurrentBuyer() buyer: SignedInBuyer): Promise<BuyerRequestResponse> {
+    const actor = actorOf(buyer);
+    const input = validated(UpdateBuyerRequestDto, body);
+    delete input.buyerEmail;
+    return this.rpc.call(RpcPatterns.requests.UPDATE, { actor, requestId: requestId(id), input });
+  }
+
+  @Delete(':id')
+  @BuyerSession()
+  async remove(@Param('id') id: string, @CurrentBuyer() buyer: SignedInBuyer): Promise<DeleteBuyerRequestResponse> {
+    const actor = actorOf(buyer);
+    return this.rpc.call(RpcPatterns.requests.DELETE, { actor, requestId: requestId(id) });
+  }
+}

@@ -1,0 +1,71 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import helmet from '@fastify/helmet';
+import fastifyCookie from '@fastify/cookie';
+import { existsSync } from 'node:fs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acceptCorrelationId, declareTopology, NestPinoLogger } from '@paymarket/platform';
+import { DEFAULT_BODY_LIMIT, type GatewayConfig } from './gateway.config.js';
+import { GatewayModule } from './gateway.module.js';
+import { ApiExceptionFilter } from './http/api-exception.filter.js';
+import { CORRELATION_HEADER, CorrelationInterceptor } from './http/correlation.interceptor.js';
+import { DtoValidationPipe } from './http/dto-validation.pipe.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    correlationId?: string;
+  }
+}
+
+/** Builds the HTTP gateway (not yet listening). */
+export async function createGatewayApp(config: GatewayConfig): Promise<NestFastifyApplication> {
+  await declareTopology(config.messaging);
+  const adapter = new FastifyAdapter({ bodyLimit: config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT, trustProxy: config.trustProxy ?? false });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config), adapter, {
+    logger: new NestPinoLogger('gateway'),
+    // Stripe signs the exact bytes it sent; the webhook route verifies against the raw body.
+    rawBody: true,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    request.correlationId = acceptCorrelationId(request.headers[CORRELATION_HEADER]);
+    void reply.header(CORRELATION_HEADER, request.correlationId);
+  });
+
+  // Session cookies (pm_session, pm_admin) are read and set through @fastify/cookie.
+  await app.register(fastifyCookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        upgradeInsecureRequests: config.production ? [] : null,
+      },
+    },
+    hsts: config.production,
+  });
+
+  if (config.webDist && existsSync(config.webDist)) {
+    // Loaded only when there is a web build to serve (API-only test runs never need it).
+    const { default: fastifyStatic } = await import('@fastify/static');
+    // wildcard: false registers one route per built file, so the SPA fallback catches everything else.
+    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false, maxAge: '1h' });
+  }
+
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalPipes(new DtoValidationPipe());
+  app.useGlobalInterceptors(new CorrelationInterceptor());
+  app.enableShutdownHooks();
+  return app;
+}
+
+export async function startGateway(config: GatewayConfig): Promise<NestFastifyApplication> {
+  const app = await createGatewayApp(config);
+  await app.listen(config.port, config.host);
+  return app;
+}

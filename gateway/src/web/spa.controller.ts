@@ -1,0 +1,31 @@
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
+import { ApiError } from '../http/api-error.js';
+
+/**
+ * Client-side routes (/sellers, /join, …) get the web app's index.html; the app's router shows its own 404 page.
+ * Unknown /api paths stay JSON 404s.
+ */
+@Controller()
+export class SpaController {
+  private readonly indexHtml: string | undefined;
+
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    const index = config.webDist ? join(config.webDist, 'index.html') : undefined;
+    this.indexHtml = index && existsSync(index) ? readFileSync(index, 'utf8') : undefined;
+  }
+
+  @Get('*')
+  fallback(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path === '/api' || path.startsWith('/api/')) throw ApiError.of(404, `No API route GET ${path}`);
+    if (!this.indexHtml) {
+      void reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built yet. Run `npm run build`.');
+      return;
+    }
+    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(this.indexHtml);
+  }
+}
