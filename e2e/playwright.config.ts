@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:3100';
+// Cluster mode: the lead's script starts the servers itself and sets E2E_NO_SERVER=1.
+const startServer = process.env.E2E_NO_SERVER !== '1';
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results/artifacts',
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        // The system Chromium: no browser is ever downloaded by Playwright here.
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-dev-shm-usage',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: startServer
+    ? {
+        command: 'node ../infra/embedded/start.mjs',
+        url: `${baseURL}/api/health/ready`,
+        reuseExistingServer: !process.env.CI,
+        timeout: 180_000,
+        stderr: 'pipe',
+        env: {
+          PORT: '3100',
+          PAYMARKET_DATA_DIR: '/tmp/paymarket-e2e-data',
+          NODE_ENV: 'development',
+        },
+      }
+    : undefined,
+});

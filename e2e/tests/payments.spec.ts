@@ -1,0 +1,211 @@
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+// The payment pages against the embedded product: the payments service talks to the local Stripe emulator, so the
+// card form is the development-mode test-card form and 3-D Secure is the emulator's authentication page.
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const PROVIDER_ACCOUNT = 'acct_1PMDemoPrintCo00001';
+const BUYER_NAME = 'E2E Payer';
+const ADMIN_PASSWORD = 'e2e admin password 42';
+// One signed-in buyer for the whole file: sign-in codes are rate limited per IP.
+const buyerStateFile = join(tmpdir(), `paymarket-e2e-payments-buyer-${process.pid}.json`);
+
+const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+function toastRegion(page: Page) {
+  return page.getByRole('region', { name: /Notifications/ });
+}
+
+/** Registers at /join, asks for a code at /sign-in and reads it at /dev/mailbox, as a person without SMTP would. */
+async function signInAsNewBuyer(browser: Browser, baseURL: string): Promise<void> {
+  // Explicitly empty: newContext() inherits the file's `storageState` option, whose file this function writes.
+  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  const email = `${unique('payer')}@example.com`;
+
+  await page.goto('/join');
+  await page.getByLabel('Full Name').fill(BUYER_NAME);
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByRole('button', { name: 'Join PayMarket' }).click();
+  await expect(toastRegion(page).getByText('Registration Successful!')).toBeVisible();
+
+  await page.goto('/sign-in');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  await expect(page.getByLabel('Sign-in code')).toBeVisible();
+
+  const mailbox = await context.newPage();
+  await mailbox.goto('/dev/mailbox');
+  const pattern = new RegExp(`^Email to ${email.replace(/[.+]/g, '\\$&')}: Your PayMarket sign-in code: (\\d{6})$`);
+  const message = mailbox.getByRole('article', { name: pattern });
+  await expect(async () => {
+    await mailbox.getByRole('button', { name: 'Refresh' }).click();
+    await expect(message).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  const code = pattern.exec((await message.getAttribute('aria-label')) ?? '')?.[1] ?? '';
+  await mailbox.close();
+
+  await page.getByLabel('Sign-in code').fill(code);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('button', { name: `Account: ${BUYER_NAME}` })).toBeVisible();
+  await context.storageState({ path: buyerStateFile });
+  await context.close();
+}
+
+/** Fills /payment for 100.00 usd to the demo print provider and creates the order and its PaymentIntent. */
+async function preparePayment(page: Page, orderId: string): Promise<void> {
+  await page.goto('/payment');
+  await expect(page.getByRole('heading', { name: 'Complete Your Payment' })).toBeVisible();
+  await expect(page.getByText(`Paying as ${BUYER_NAME}`)).toBeVisible();
+  await page.getByLabel('Order ID').fill(orderId);
+  await page.getByLabel('Currency').selectOption('usd');
+  await page.getByLabel('Amount').fill('100.00');
+  const provider = page.getByLabel('Print Provider');
+  await expect(provider.locator(`option[value="${PROVIDER_ACCOUNT}"]`)).toHaveText('Demo Print Co. Stripe Connected');
+  await provider.selectOption(PROVIDER_ACCOUNT);
+  await page.getByRole('button', { name: 'Create Payment' }).click();
+
+  await expect(toastRegion(page).getByText('Payment Ready (Development Mode)')).toBeVisible();
+  const breakdown = page.getByLabel('Payment breakdown');
+  await expect(breakdown).toContainText('Product Amount$100.00');
+  await expect(breakdown).toContainText('Transaction Fee$3.56');
+  await expect(breakdown).toContainText('Total$103.56 USD');
+}
+
+async function payWithCard(page: Page, cardNumber: string): Promise<void> {
+  await page.getByLabel('Card Number').fill(cardNumber);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay $103.56 USD' }).click();
+}
+
+async function expectOrderStatus(page: Page, orderId: string, status: string, view?: 'All orders'): Promise<void> {
+  await page.goto('/orders');
+  const card = page.getByRole('article', { name: `Order ${orderId}` });
+  // The order completes when the server has checked with Stripe (or its webhook arrived): reload until it shows.
+  await expect(async () => {
+    await page.reload();
+    if (view) await page.getByRole('button', { name: view }).click();
+    await expect(card.getByText(status, { exact: true })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+test.describe('payments', () => {
+  test.beforeAll(async ({ browser }, testInfo) => {
+    testInfo.setTimeout(90_000);
+    await signInAsNewBuyer(browser, String(testInfo.project.use.baseURL));
+  });
+  test.afterAll(() => rmSync(buyerStateFile, { force: true }));
+
+  test.describe('a signed-in buyer on /payment', () => {
+    test.use({ storageState: buyerStateFile });
+
+    test('pays 100.00 usd to a provider with 4242… and sees the order completed in Order History', async ({ page }) => {
+      const orderId = unique('E2E-OK');
+      await preparePayment(page, orderId);
+      await expect(page.getByRole('button', { name: 'Create Payment' })).toHaveCount(0);
+
+      await payWithCard(page, '4242 4242 4242 4242');
+
+      await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+      await expect(toastRegion(page).getByText('Your payment has been processed successfully.')).toBeVisible();
+
+      await expectOrderStatus(page, orderId, 'Completed');
+      const card = page.getByRole('article', { name: `Order ${orderId}` });
+      await expect(card).toContainText('$100.00');
+      await expect(card).toContainText('USD');
+      await expect(card).toContainText(/pi_\w+/);
+    });
+
+    test('a declined card (4000 0000 0000 0002) shows "Payment Failed"', async ({ page }) => {
+      await preparePayment(page, unique('E2E-DECLINE'));
+
+      await payWithCard(page, '4000 0000 0000 0002');
+
+      await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+      await expect(page.getByText('Please check your payment details and try again')).toBeVisible();
+      await expect(toastRegion(page).getByText('Payment Failed')).toBeVisible();
+    });
+
+    test('the 3-D Secure card (4000 0025 0000 3155) passes the authentication page and lands on the success page', async ({ page }) => {
+      const orderId = unique('E2E-3DS');
+      await preparePayment(page, orderId);
+
+      await payWithCard(page, '4000 0025 0000 3155');
+
+      await expect(page.getByRole('heading', { name: '3D Secure test payment page' })).toBeVisible();
+      await page.getByRole('button', { name: 'Complete authentication' }).click();
+
+      await expect(page).toHaveURL(/\/payment-success\?.*payment_intent=pi_/);
+      await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Back to Payment' })).toHaveAttribute('href', '/payment');
+      await expectOrderStatus(page, orderId, 'Completed');
+    });
+
+    test('an administrator refunds part of a completed order, which shows as partially refunded', async ({ page }) => {
+      const orderId = unique('E2E-REFUND');
+      await preparePayment(page, orderId);
+      await payWithCard(page, '4242 4242 4242 4242');
+      await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+
+      const adminEmail = `${unique('refund-admin')}@example.com`;
+      const created = spawnSync(
+        process.execPath,
+        [`${root}services/onboarding/dist/admins/admin-create.cli.js`, '--email', adminEmail, '--password', ADMIN_PASSWORD],
+        {
+          cwd: root,
+          encoding: 'utf8',
+          env: { ...process.env, LOG_LEVEL: 'warn', PAYMARKET_DATA_DIR: process.env.PAYMARKET_E2E_DATA_DIR ?? '/tmp/paymarket-e2e-data' },
+          timeout: 60_000,
+        },
+      );
+      expect(created.stdout).toContain(`Administrator ${adminEmail} created`);
+      await page.goto('/admin');
+      await page.getByLabel('Email Address').fill(adminEmail);
+      await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await expect(page.getByText(`Signed in as ${adminEmail}`, { exact: true })).toBeVisible();
+
+      await expectOrderStatus(page, orderId, 'Completed', 'All orders');
+      const card = page.getByRole('article', { name: `Order ${orderId}` });
+      await card.getByRole('button', { name: 'Refund' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Amount (optional)').fill('50.00');
+      await dialog.getByLabel('Reason (optional)').fill('Half of the order was misprinted');
+      await dialog.getByRole('button', { name: 'Issue Refund' }).click();
+
+      await expect(toastRegion(page).getByText('Refund Issued')).toBeVisible();
+      await expect(card.getByText('Partially Refunded', { exact: true })).toBeVisible();
+      await expect(card).toContainText('Refunded$50.00');
+    });
+  });
+
+  test.describe('a guest on /direct-payment', () => {
+    test('pays a seller directly with 4242… and the form resets', async ({ page }) => {
+      await page.goto('/direct-payment');
+      await expect(page.getByRole('list', { name: 'How it works' })).toBeVisible();
+      await page.getByLabel('Seller Stripe Account ID').fill(PROVIDER_ACCOUNT);
+      await page.getByLabel('Amount').fill('25.50');
+      await expect(page.getByLabel('Live breakdown')).toContainText('Total$29.06 USD');
+      await page.getByLabel('Description').fill('Flyers for the spring fair');
+      await page.getByLabel('Your Name').fill('Guest Payer');
+      await page.getByLabel('Your Email').fill(`${unique('guest')}@example.com`);
+      await page.getByRole('button', { name: 'Prepare Payment' }).click();
+
+      await expect(toastRegion(page).getByText('Payment Ready')).toBeVisible();
+      await expect(toastRegion(page).getByText(/Total: \$29\.06 USD/)).toBeVisible();
+      await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
+      await page.getByRole('button', { name: 'Pay $29.06 USD' }).click();
+
+      await expect(toastRegion(page).getByText('Payment Successful!')).toBeVisible();
+      await expect(toastRegion(page).getByText(/PayMarket collected only the \$3\.56 transaction fee/)).toBeVisible();
+      await expect(page.getByLabel('Card Number')).toHaveCount(0);
+      await expect(page.getByLabel('Amount')).toHaveValue('');
+    });
+  });
+});

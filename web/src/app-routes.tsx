@@ -1,0 +1,63 @@
+import { lazy, type ComponentType, type ReactElement } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AppLayout } from '@/components/app-layout';
+
+/** Code-splits a page module that exports its component by name (the codebase has no default exports). */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const HomePage = lazyPage(() => import('@/pages/home'), 'HomePage');
+const PaymentPage = lazyPage(() => import('@/pages/payment'), 'PaymentPage');
+const PaymentSuccessPage = lazyPage(() => import('@/pages/payment-success'), 'PaymentSuccessPage');
+const OrdersPage = lazyPage(() => import('@/pages/orders'), 'OrdersPage');
+const ProvidersPage = lazyPage(() => import('@/pages/providers'), 'ProvidersPage');
+const JoinPage = lazyPage(() => import('@/pages/join'), 'JoinPage');
+const SignInPage = lazyPage(() => import('@/pages/sign-in'), 'SignInPage');
+const SellerRegistrationPage = lazyPage(() => import('@/pages/seller-registration'), 'SellerRegistrationPage');
+const SellersPage = lazyPage(() => import('@/pages/sellers'), 'SellersPage');
+const SellerEditPage = lazyPage(() => import('@/pages/seller-edit'), 'SellerEditPage');
+const BuyerRequestsPage = lazyPage(() => import('@/pages/buyer-requests'), 'BuyerRequestsPage');
+const DirectPaymentPage = lazyPage(() => import('@/pages/direct-payment'), 'DirectPaymentPage');
+const IntegratePage = lazyPage(() => import('@/pages/integrate'), 'IntegratePage');
+const MarketplaceSetupPage = lazyPage(() => import('@/pages/marketplace-setup'), 'MarketplaceSetupPage');
+const ApiAccessPage = lazyPage(() => import('@/pages/api-access'), 'ApiAccessPage');
+const AdminPage = lazyPage(() => import('@/pages/admin'), 'AdminPage');
+const PrivacyPage = lazyPage(() => import('@/pages/privacy'), 'PrivacyPage');
+const DeleteAccountPage = lazyPage(() => import('@/pages/delete-account'), 'DeleteAccountPage');
+const ProviderSignupPage = lazyPage(() => import('@/pages/provider-signup'), 'ProviderSignupPage');
+const DevMailboxPage = lazyPage(() => import('@/pages/dev-mailbox'), 'DevMailboxPage');
+const NotFoundPage = lazyPage(() => import('@/pages/not-found'), 'NotFoundPage');
+
+export function AppRoutes(): ReactElement {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="payment" element={<PaymentPage />} />
+        <Route path="payment-success" element={<PaymentSuccessPage />} />
+        <Route path="orders" element={<OrdersPage />} />
+        <Route path="providers" element={<ProvidersPage />} />
+        <Route path="join" element={<JoinPage />} />
+        <Route path="sign-in" element={<SignInPage />} />
+        <Route path="seller-registration" element={<SellerRegistrationPage />} />
+        <Route path="sellers" element={<SellersPage />} />
+        <Route path="sellers/edit/:id" element={<SellerEditPage />} />
+        {/* The seller edit screen links to and returns to /sellers-showcase; the directory itself lives at /sellers. */}
+        <Route path="sellers-showcase" element={<Navigate to="/sellers" replace />} />
+        <Route path="buyer-requests" element={<BuyerRequestsPage />} />
+        <Route path="direct-payment" element={<DirectPaymentPage />} />
+        <Route path="integrate" element={<IntegratePage />} />
+        <Route path="marketplace-setup" element={<MarketplaceSetupPage />} />
+        <Route path="api-access" element={<ApiAccessPage />} />
+        <Route path="admin" element={<AdminPage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="delete-account" element={<DeleteAccountPage />} />
+        <Route path="provider-signup" element={<ProviderSignupPage />} />
+        {/* Always registered: the gateway answers 404 for the mailbox API in production and the page says so. */}
+        <Route path="dev/mailbox" element={<DevMailboxPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,38 @@
+import { Suspense, type ReactElement } from 'react';
+import { Link, Outlet } from 'react-router-dom';
+import { NavBar } from './nav-bar';
+
+function PageLoading(): ReactElement {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-live="polite">
+      <span className="size-8 animate-spin rounded-full border-4 border-primary/20 border-t-primary" aria-hidden="true" />
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}
+
+export function AppLayout(): ReactElement {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <NavBar />
+      <main className="flex-1">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="border-t border-border bg-card">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>© {new Date().getFullYear()} PayMarket. A payment facilitator: funds go straight to sellers and providers.</p>
+          <nav aria-label="Legal" className="flex gap-4">
+            <Link to="/privacy" className="hover:text-foreground">
+              Privacy Policy
+            </Link>
+            <Link to="/delete-account" className="hover:text-foreground">
+              Delete Account
+            </Link>
+          </nav>
+        </div>
+      </footer>
+    </div>
+  );
+}

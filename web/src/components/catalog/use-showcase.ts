@@ -1,0 +1,24 @@
+import type { SellersShowcase } from '@paymarket/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+
+export const SHOWCASE_PATH = '/api/sellers-showcase';
+
+async function fetchPage(cursor: string | null): Promise<SellersShowcase> {
+  const url = cursor ? `${SHOWCASE_PATH}?cursor=${encodeURIComponent(cursor)}` : SHOWCASE_PATH;
+  const res = await fetch(url, { credentials: 'include' });
+  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+  return (await res.json()) as SellersShowcase;
+}
+
+/** The seller showcase, one server page at a time ("Load more"); stats come from the first page (they cover all sellers). */
+export function useShowcase() {
+  const query = useInfiniteQuery({
+    queryKey: [SHOWCASE_PATH],
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const sellers = query.data?.pages.flatMap((page) => page.sellers) ?? [];
+  const stats = query.data?.pages[0]?.stats;
+  return { ...query, sellers, stats };
+}

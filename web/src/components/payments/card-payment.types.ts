@@ -1,0 +1,13 @@
+/** What both card forms (test cards and Stripe Elements) need and report. */
+export interface CardFormProps {
+  paymentIntentId: string;
+  clientSecret: string;
+  /** Page to come back to after an authentication redirect (/payment or /direct-payment). */
+  returnTo: string;
+  /** Text of the pay button, e.g. "Pay $103.56 USD". */
+  payLabel: string;
+  /** The card provider reports success; the page re-checks with the server and shows its success state. */
+  onSucceeded: () => Promise<void> | void;
+  /** The card was refused or confirmation failed; `message` is the card provider's, when it gave one. */
+  onFailed: (message: string | undefined) => void;
+}

@@ -1,0 +1,70 @@
+import type { OrderView } from '@paymarket/contracts';
+import type { ReactElement, ReactNode } from 'react';
+import { Card } from '@/components/ui/card';
+import { decimalToMinor, formatDollars } from '@/lib/money';
+import { OrderStatusBadge } from './order-status-badge';
+
+function createdOn(createdAt: string | null | undefined): string {
+  if (!createdAt) return 'N/A';
+  const date = new Date(createdAt);
+  return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/** One order as the spec's Order History card shows it (§2), plus the buyer and refunds for administrators. */
+export function OrderCard({
+  order,
+  showBuyer = false,
+  actions,
+}: {
+  order: OrderView;
+  showBuyer?: boolean;
+  actions?: ReactNode;
+}): ReactElement {
+  const refunded = decimalToMinor(order.refunded) ?? 0;
+  return (
+    <Card className="p-5">
+      <article aria-label={`Order ${order.orderId}`}>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2 className="font-semibold break-all">{order.orderId}</h2>
+            <p className="text-sm text-muted-foreground">Created on {createdOn(order.createdAt)}</p>
+          </div>
+          <OrderStatusBadge status={order.status} />
+        </div>
+        <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
+          <div>
+            <dt className="text-muted-foreground">Amount</dt>
+            <dd className="font-medium tabular-nums">{formatDollars(order.amount)}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Currency</dt>
+            <dd className="font-medium">{order.currency.toUpperCase()}</dd>
+          </div>
+          <div className="col-span-2">
+            <dt className="text-muted-foreground">Print Provider</dt>
+            <dd className="font-medium break-all">ID: {order.printProviderId}</dd>
+          </div>
+          {refunded > 0 && (
+            <div>
+              <dt className="text-muted-foreground">Refunded</dt>
+              <dd className="font-medium tabular-nums">{formatDollars(order.refunded)}</dd>
+            </div>
+          )}
+          {showBuyer && (
+            <div className="col-span-2">
+              <dt className="text-muted-foreground">Buyer</dt>
+              <dd className="font-medium break-all">{order.buyerEmail ?? 'N/A'}</dd>
+            </div>
+          )}
+          {order.stripePaymentIntentId !== null && order.stripePaymentIntentId !== '' && (
+            <div className="col-span-2 sm:col-span-4">
+              <dt className="text-muted-foreground">Payment Intent</dt>
+              <dd className="font-mono text-xs break-all">{order.stripePaymentIntentId}</dd>
+            </div>
+          )}
+        </dl>
+        {actions !== undefined && <div className="mt-4 flex justify-end gap-2">{actions}</div>}
+      </article>
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import type { PaymentsClientConfig } from '@paymarket/contracts';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { apiErrorMessage, errorStatus } from '@/lib/queryClient';
+
+export const PAYMENTS_CONFIG_KEY = ['/api/payments/config'] as const;
+export const ORDERS_KEY = ['/api/orders'] as const;
+export const ADMIN_ORDERS_KEY = ['/api/admin/orders'] as const;
+
+/** A fresh Idempotency-Key; `crypto.randomUUID` only exists in secure contexts, so fall back to random bytes. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * A credentialed JSON POST like `apiRequest`, plus an optional Idempotency-Key; throws `Error("{status}: {body}")`
+ * on a non-2xx answer so `apiErrorMessage`/`errorStatus` read it the same way.
+ */
+export async function postJson<T>(url: string, body: unknown, idempotencyKey?: string): Promise<T> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
+  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'include' });
+  if (!res.ok) {
+    const text = (await res.text()) || res.statusText;
+    throw new Error(`${res.status}: ${text}`);
+  }
+  return (await res.json()) as T;
+}
+
+/** `base` followed by the server's message when the server refused the request (4xx) and said why. */
+export function withServerReason(base: string, error: unknown): string {
+  const status = errorStatus(error);
+  if (status === undefined || status < 400 || status >= 500) return base;
+  const message = apiErrorMessage(error, '');
+  return message === '' ? base : `${base} ${message}`;
+}
+
+export function usePaymentsConfig(): UseQueryResult<PaymentsClientConfig> {
+  return useQuery<PaymentsClientConfig>({ queryKey: PAYMENTS_CONFIG_KEY });
+}

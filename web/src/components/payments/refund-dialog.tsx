@@ -1,0 +1,144 @@
+import { RefundOrderDto, validateDto, type FieldErrors, type OrderView } from '@paymarket/contracts';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Loader2, X } from 'lucide-react';
+import { useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { fieldErrorId, FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/hooks/use-toast';
+import { formatMoney } from '@/lib/money';
+import { apiErrorMessage } from '@/lib/queryClient';
+import { statusLabel } from './order-status-badge';
+import { ADMIN_ORDERS_KEY, newIdempotencyKey, ORDERS_KEY, postJson } from './payments-api';
+
+/** An administrator refunds a completed order, fully (amount left blank) or partly. */
+export function RefundDialog({ order }: { order: OrderView }): ReactElement {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // One key per refund attempt: a double submit or a retry after a lost answer refunds once.
+  const attempt = useRef<{ signature: string; key: string } | null>(null);
+
+  const refund = useMutation({
+    mutationFn: (body: { amount?: string; reason?: string }) => {
+      const signature = JSON.stringify(body);
+      if (attempt.current?.signature !== signature) attempt.current = { signature, key: newIdempotencyKey() };
+      return postJson<OrderView>(`/api/admin/orders/${encodeURIComponent(order.orderId)}/refunds`, body, attempt.current.key);
+    },
+    onSuccess: (updated) => {
+      attempt.current = null;
+      setOpen(false);
+      setAmount('');
+      setReason('');
+      void queryClient.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY });
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      toast({
+        title: 'Refund Issued',
+        description: `Order ${updated.orderId}: ${formatMoney(updated.refunded, updated.currency)} refunded in total. Status: ${statusLabel(updated.status)}.`,
+      });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Refund Failed',
+        description: apiErrorMessage(error, 'The refund could not be issued. Please try again.'),
+      });
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const body: { amount?: string; reason?: string } = {};
+    if (amount.trim() !== '') body.amount = amount.trim();
+    if (reason.trim() !== '') body.reason = reason.trim();
+    const result = validateDto(RefundOrderDto, body);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    refund.mutate(body);
+  };
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (refund.isPending) return;
+        if (next) refund.reset();
+        setOpen(next);
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <Button size="sm" variant="outline">
+          Refund
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-card p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">Refund order {order.orderId}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
+            Paid {formatMoney(order.total, order.currency)}; refunded so far {formatMoney(order.refunded, order.currency)}. Leave the amount
+            blank to refund everything not refunded yet.
+          </Dialog.Description>
+          <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4" aria-label="Refund">
+            <FormField id="refund-amount" label="Amount (optional)" errors={errors.amount}>
+              <Input
+                id="refund-amount"
+                type="number"
+                step="0.01"
+                min="0"
+                inputMode="decimal"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+                disabled={refund.isPending}
+                aria-invalid={errors.amount !== undefined ? true : undefined}
+                aria-describedby={errors.amount !== undefined ? fieldErrorId('refund-amount') : undefined}
+              />
+            </FormField>
+            <FormField id="refund-reason" label="Reason (optional)" errors={errors.reason}>
+              <Textarea
+                id="refund-reason"
+                rows={3}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                disabled={refund.isPending}
+              />
+            </FormField>
+            {refund.isError && (
+              // The modal hides the rest of the page (toasts included) from assistive technology: say it here too.
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {apiErrorMessage(refund.error, 'The refund could not be issued. Please try again.')}
+              </p>
+            )}
+            <div className="flex justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button type="button" variant="outline" disabled={refund.isPending}>
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" variant="destructive" disabled={refund.isPending}>
+                {refund.isPending ? (
+                  <>
+                    <Loader2 className="animate-spin" aria-hidden="true" />
+                    Refunding...
+                  </>
+                ) : (
+                  'Issue Refund'
+                )}
+              </Button>
+            </div>
+          </form>
+          <Dialog.Close className="absolute top-3 right-3 rounded-md p-1 text-muted-foreground hover:text-foreground" aria-label="Close">
+            <X className="size-4" aria-hidden="true" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

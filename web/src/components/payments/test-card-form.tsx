@@ -1,0 +1,114 @@
+import { TestCardPaymentDto, validateDto, type FieldErrors, type PaymentStatusView } from '@paymarket/contracts';
+import { CreditCard, Loader2 } from 'lucide-react';
+import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
+import { fieldErrorId, FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { apiErrorMessage } from '@/lib/queryClient';
+import type { CardFormProps } from './card-payment.types';
+import { postJson } from './payments-api';
+
+export const TEST_CARDS = [
+  { number: '4242 4242 4242 4242', outcome: 'succeeds' },
+  { number: '4000 0000 0000 0002', outcome: 'is declined' },
+  { number: '4000 0000 0000 9995', outcome: 'is declined for insufficient funds' },
+  { number: '4000 0025 0000 3155', outcome: 'requires authentication' },
+] as const;
+
+type CardFields = Record<'cardNumber' | 'expiry' | 'cvc', string>;
+
+function toPayload(fields: CardFields): Partial<CardFields> {
+  const payload: Partial<CardFields> = { cardNumber: fields.cardNumber };
+  if (fields.expiry.trim() !== '') payload.expiry = fields.expiry.trim();
+  if (fields.cvc.trim() !== '') payload.cvc = fields.cvc.trim();
+  return payload;
+}
+
+/**
+ * Development mode (Stripe emulator or a test key): the server confirms the PaymentIntent with a Stripe test card.
+ * No real card data exists here; with a live key this form is never shown and the server refuses the route.
+ */
+export function TestCardForm({ paymentIntentId, payLabel, onSucceeded, onFailed }: CardFormProps): ReactElement {
+  const [fields, setFields] = useState<CardFields>({ cardNumber: '', expiry: '', cvc: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [processing, setProcessing] = useState(false);
+
+  const update = (event: ChangeEvent<HTMLInputElement>): void => {
+    setFields({ ...fields, [event.target.name]: event.target.value });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    const result = validateDto(TestCardPaymentDto, toPayload(fields));
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setProcessing(true);
+    try {
+      const view = await postJson<PaymentStatusView>(`/api/payments/${encodeURIComponent(paymentIntentId)}/test-card`, result.value);
+      if (view.paymentStatus === 'succeeded') {
+        await onSucceeded();
+      } else if (view.paymentStatus === 'requires_action' && view.redirectUrl !== undefined) {
+        // 3-D Secure: the authentication page sends the browser back to /payment-success. Stay "Processing..." meanwhile.
+        window.location.assign(view.redirectUrl);
+        return;
+      } else {
+        onFailed(view.failureMessage);
+      }
+    } catch (error) {
+      onFailed(apiErrorMessage(error, '') || undefined);
+    }
+    setProcessing(false);
+  };
+
+  const control = (name: keyof CardFields) => ({
+    id: `card-${name}`,
+    name,
+    value: fields[name],
+    onChange: update,
+    disabled: processing,
+    'aria-invalid': errors[name] !== undefined ? true : undefined,
+    'aria-describedby': errors[name] !== undefined ? fieldErrorId(`card-${name}`) : undefined,
+  });
+
+  return (
+    <form noValidate aria-label="Card details" className="space-y-4" onSubmit={(event) => void onSubmit(event)}>
+      <FormField id="card-cardNumber" label="Card Number" required errors={errors.cardNumber}>
+        <Input {...control('cardNumber')} inputMode="numeric" autoComplete="off" placeholder="4242 4242 4242 4242" />
+      </FormField>
+      <div className="grid grid-cols-2 gap-4">
+        <FormField id="card-expiry" label="Expiry (MM/YY)" errors={errors.expiry}>
+          <Input {...control('expiry')} inputMode="numeric" autoComplete="off" placeholder="12/34" />
+        </FormField>
+        <FormField id="card-cvc" label="CVC" errors={errors.cvc}>
+          <Input {...control('cvc')} inputMode="numeric" autoComplete="off" placeholder="123" />
+        </FormField>
+      </div>
+      <div className="rounded-lg border border-dashed border-border p-3 text-xs text-muted-foreground">
+        <p className="font-semibold text-foreground">Development mode: use a Stripe test card (any future expiry and CVC).</p>
+        <ul className="mt-1 space-y-0.5">
+          {TEST_CARDS.map((card) => (
+            <li key={card.number}>
+              <span className="font-mono">{card.number}</span> {card.outcome}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={processing}>
+        {processing ? (
+          <>
+            <Loader2 className="animate-spin" aria-hidden="true" />
+            Processing...
+          </>
+        ) : (
+          <>
+            <CreditCard aria-hidden="true" />
+            {payLabel}
+          </>
+        )}
+      </Button>
+    </form>
+  );
+}

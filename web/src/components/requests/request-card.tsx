@@ -1,0 +1,81 @@
+import { REQUEST_CATEGORY_LABELS, type BuyerRequestView } from '@paymarket/contracts';
+import { Calendar, Clock, DollarSign, MapPin, Pencil, Trash2 } from 'lucide-react';
+import type { ReactElement } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+
+function postedDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString();
+}
+
+/** Spec §2 request card; edit and delete only on the signed-in buyer's own requests. */
+export function RequestCard({
+  request,
+  onContact,
+  onEdit,
+  onDelete,
+}: {
+  request: BuyerRequestView;
+  onContact: (request: BuyerRequestView) => void;
+  onEdit: (request: BuyerRequestView) => void;
+  onDelete: (request: BuyerRequestView) => void;
+}): ReactElement {
+  return (
+    <Card className="flex h-full flex-col p-5">
+      <article aria-label={request.title} className="flex flex-1 flex-col">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h3 className="text-lg font-semibold break-words">{request.title}</h3>
+            <p className="text-sm text-muted-foreground">by {request.buyerName}</p>
+          </div>
+          <Badge variant="secondary" className="shrink-0">
+            {REQUEST_CATEGORY_LABELS[request.category] ?? request.category}
+          </Badge>
+        </div>
+        {request.location && (
+          <p className="mt-2 flex items-center gap-1.5 text-sm text-muted-foreground">
+            <MapPin className="size-4" aria-hidden="true" />
+            {request.location}
+          </p>
+        )}
+        <p className="mt-3 line-clamp-3 text-sm">{request.description}</p>
+        <dl className="mt-4 space-y-1.5 text-sm">
+          <div className="flex items-center gap-1.5">
+            <DollarSign className="size-4 text-muted-foreground" aria-hidden="true" />
+            <dt className="text-muted-foreground">Budget:</dt>
+            <dd className="font-medium">{request.budget || 'Not specified'}</dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <Clock className="size-4 text-muted-foreground" aria-hidden="true" />
+            <dt className="text-muted-foreground">Timeline:</dt>
+            <dd className="font-medium">{request.timeline || 'Flexible'}</dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <Calendar className="size-4 text-muted-foreground" aria-hidden="true" />
+            <dt className="text-muted-foreground">Posted</dt>
+            <dd>
+              <time dateTime={request.createdAt}>{postedDate(request.createdAt)}</time>
+            </dd>
+          </div>
+        </dl>
+        <div className="mt-auto flex flex-wrap gap-2 pt-5">
+          <Button className="flex-1" onClick={() => onContact(request)}>
+            Contact Buyer
+          </Button>
+          {request.mine && (
+            <>
+              <Button variant="outline" size="icon" aria-label={`Edit ${request.title}`} onClick={() => onEdit(request)}>
+                <Pencil aria-hidden="true" />
+              </Button>
+              <Button variant="outline" size="icon" aria-label={`Delete ${request.title}`} onClick={() => onDelete(request)}>
+                <Trash2 aria-hidden="true" />
+              </Button>
+            </>
+          )}
+        </div>
+      </article>
+    </Card>
+  );
+}

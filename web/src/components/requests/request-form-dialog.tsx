@@ -1,0 +1,283 @@
+import {
+  BUYER_REQUEST_MESSAGES,
+  PostBuyerRequestDto,
+  REQUEST_CATEGORIES,
+  REQUEST_CATEGORY_LABELS,
+  UpdateBuyerRequestDto,
+  validateDto,
+  type BuyerRequestView,
+  type FieldErrors,
+} from '@paymarket/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Loader2 } from 'lucide-react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
+import { fieldErrorId, FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/hooks/use-toast';
+import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
+import { BUYER_REQUESTS_PATH } from '@/pages/requests/board-filters';
+import { RequestDialog } from './dialog';
+import { useSession } from '@/hooks/use-session';
+import { useBuyerSignIn } from './use-buyer-session';
+
+type RequestForm = Record<'title' | 'description' | 'category' | 'budget' | 'timeline' | 'location' | 'buyerEmail', string>;
+
+const EMPTY_FORM: RequestForm = { title: '', description: '', category: '', budget: '', timeline: '', location: '', buyerEmail: '' };
+
+function formOf(request: BuyerRequestView): RequestForm {
+  return {
+    ...EMPTY_FORM,
+    title: request.title,
+    description: request.description,
+    category: request.category,
+    budget: request.budget,
+    timeline: request.timeline,
+    location: request.location,
+  };
+}
+
+/** Blank optional fields are left out; the category defaults to "other" on the server. */
+function payloadOf(form: RequestForm, withEmail: boolean): Record<string, string> {
+  const entries = Object.entries(form).filter(([key, value]) => {
+    if (key === 'buyerEmail') return withEmail && value.trim() !== '';
+    return key === 'title' || key === 'description' || value.trim() !== '';
+  });
+  return Object.fromEntries(entries);
+}
+
+/** Spec §5 (post): title, description and the registered email are all required, with one message for any of them. */
+export function missingPostFields(form: RequestForm): Array<'title' | 'description' | 'buyerEmail'> {
+  return (['title', 'description', 'buyerEmail'] as const).filter((field) => form[field].trim() === '');
+}
+
+/**
+ * "Post New Request" and "Edit Request" (spec §4): the same fields, except that editing has no email. Posting needs
+ * a signed-in registered buyer: a visitor's email gets a sign-in code first, and the request is posted once the
+ * code is verified.
+ */
+export function RequestFormDialog({
+  mode,
+  open,
+  onOpenChange,
+  request,
+}: {
+  mode: 'post' | 'edit';
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  request?: BuyerRequestView;
+}): ReactElement {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const { requestCode, verifyCode } = useBuyerSignIn();
+  const signedInEmail = session.buyer?.email;
+  // Read when the dialog opens; signing in from inside the dialog must not reset what the buyer typed.
+  const signedInEmailRef = useRef(signedInEmail);
+  signedInEmailRef.current = signedInEmail;
+  const [form, setForm] = useState<RequestForm>(EMPTY_FORM);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [codeStep, setCodeStep] = useState<{ email: string; message: string } | null>(null);
+  const [code, setCode] = useState('');
+
+  useEffect(() => {
+    if (!open) return;
+    setForm(mode === 'edit' && request ? formOf(request) : { ...EMPTY_FORM, buyerEmail: signedInEmailRef.current ?? '' });
+    setErrors({});
+    setCodeStep(null);
+    setCode('');
+  }, [open, mode, request]);
+
+  const post = useMutation({
+    mutationFn: async (payload: Record<string, string>) => {
+      await apiRequest('POST', BUYER_REQUESTS_PATH, payload);
+    },
+    onSuccess: async () => {
+      toast({ title: 'Request Posted Successfully', description: 'Sellers can now see your request and contact you directly.' });
+      onOpenChange(false);
+      await queryClient.invalidateQueries({ queryKey: [BUYER_REQUESTS_PATH] });
+    },
+    onError: (error) => {
+      toast({ variant: 'destructive', title: 'Failed to Post Request', description: apiErrorMessage(error, 'Please try again.') });
+    },
+  });
+
+  const update = useMutation({
+    mutationFn: async (payload: Record<string, string>) => {
+      await apiRequest('PUT', `${BUYER_REQUESTS_PATH}/${request?.id ?? ''}`, payload);
+    },
+    onSuccess: async () => {
+      toast({ title: 'Request Updated', description: 'Your request has been updated.' });
+      onOpenChange(false);
+      await queryClient.invalidateQueries({ queryKey: [BUYER_REQUESTS_PATH] });
+    },
+    onError: (error) => {
+      toast({ variant: 'destructive', title: 'Failed to Update Request', description: apiErrorMessage(error, 'Please try again.') });
+    },
+  });
+
+  const pending = post.isPending || update.isPending || requestCode.isPending || verifyCode.isPending;
+
+  const change = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>): void => {
+    setForm({ ...form, [event.target.name]: event.target.value });
+  };
+
+  const submitPost = (): void => {
+    const missing = missingPostFields(form);
+    if (missing.length > 0) {
+      setErrors(Object.fromEntries(missing.map((field) => [field, [BUYER_REQUEST_MESSAGES.MISSING_REQUIRED]])));
+      toast({
+        variant: 'destructive',
+        title: BUYER_REQUEST_MESSAGES.MISSING_REQUIRED_TITLE,
+        description: BUYER_REQUEST_MESSAGES.MISSING_REQUIRED_TEXT,
+      });
+      return;
+    }
+    const result = validateDto(PostBuyerRequestDto, payloadOf(form, true));
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    const email = result.value.buyerEmail ?? '';
+    if (signedInEmail && signedInEmail === email) {
+      post.mutate(payloadOf(form, false));
+      return;
+    }
+    // Only registered buyers post: prove the email with a sign-in code, then post.
+    requestCode.mutate(email, {
+      onSuccess: (answer) => setCodeStep({ email, message: answer.message }),
+      onError: (error) => {
+        toast({ variant: 'destructive', title: 'Failed to Post Request', description: apiErrorMessage(error, 'Please try again.') });
+      },
+    });
+  };
+
+  const submitCode = (): void => {
+    if (!codeStep) return;
+    verifyCode.mutate(
+      { email: codeStep.email, code: code.trim() },
+      {
+        onSuccess: () => post.mutate(payloadOf(form, false)),
+        onError: (error) => setErrors({ code: [apiErrorMessage(error, 'Please try again.')] }),
+      },
+    );
+  };
+
+  const submitEdit = (): void => {
+    const result = validateDto(UpdateBuyerRequestDto, payloadOf(form, false));
+    if (!result.ok) {
+      setErrors(result.errors);
+      const required = form.title.trim() === '' || form.description.trim() === '';
+      toast({
+        variant: 'destructive',
+        title: required ? 'Missing Required Fields' : 'Failed to Update Request',
+        description: required ? BUYER_REQUEST_MESSAGES.EDIT_REQUIRED : Object.values(result.errors).flat()[0],
+      });
+      return;
+    }
+    setErrors({});
+    update.mutate(payloadOf(form, false));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    if (mode === 'edit') submitEdit();
+    else if (codeStep) submitCode();
+    else submitPost();
+  };
+
+  const id = (name: string) => `request-${mode}-${name}`;
+  const control = (name: keyof RequestForm) => ({
+    id: id(name),
+    name,
+    value: form[name],
+    onChange: change,
+    disabled: pending || codeStep !== null,
+    'aria-invalid': errors[name] !== undefined ? true : undefined,
+    'aria-describedby': errors[name] !== undefined ? fieldErrorId(id(name)) : undefined,
+  });
+
+  const title = mode === 'edit' ? 'Edit Request' : 'Post New Request';
+  return (
+    <RequestDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={
+        mode === 'edit'
+          ? 'Update the details of your request.'
+          : 'Describe your project. Only registered buyers can post requests; sellers contact you by email.'
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={title}>
+        <FormField id={id('title')} label="Request Title" required errors={errors.title}>
+          <Input {...control('title')} placeholder="e.g. 500 business cards for a bakery" />
+        </FormField>
+        <FormField id={id('description')} label="Description" required errors={errors.description}>
+          <Textarea {...control('description')} rows={4} placeholder="Sizes, quantities, materials, anything sellers should know" />
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id={id('category')} label="Category" errors={errors.category}>
+            <Select {...control('category')}>
+              <option value="">Select a category</option>
+              {REQUEST_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {REQUEST_CATEGORY_LABELS[category]}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <FormField id={id('budget')} label="Budget" errors={errors.budget}>
+            <Input {...control('budget')} placeholder="e.g. $100 - $500" />
+          </FormField>
+          <FormField id={id('timeline')} label="Timeline" errors={errors.timeline}>
+            <Input {...control('timeline')} placeholder="e.g. 2 weeks" />
+          </FormField>
+          <FormField id={id('location')} label="Location" errors={errors.location}>
+            <Input {...control('location')} placeholder="City, region" />
+          </FormField>
+        </div>
+        {mode === 'post' && (
+          <FormField id={id('buyerEmail')} label="Your Registered Email" required errors={errors.buyerEmail}>
+            <Input
+              {...control('buyerEmail')}
+              type="email"
+              autoComplete="email"
+              readOnly={signedInEmail !== undefined}
+              placeholder="you@company.com"
+            />
+          </FormField>
+        )}
+        {codeStep && (
+          <div className="space-y-3 rounded-lg border border-border bg-muted/40 p-4">
+            <p className="text-sm">{codeStep.message}</p>
+            <FormField id={id('code')} label="Sign-in Code" required errors={errors.code}>
+              <Input
+                id={id('code')}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                disabled={pending}
+                aria-invalid={errors.code !== undefined ? true : undefined}
+                aria-describedby={errors.code !== undefined ? fieldErrorId(id('code')) : undefined}
+              />
+            </FormField>
+          </div>
+        )}
+        <div className="flex justify-end gap-2 pt-2">
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+            {mode === 'edit' ? 'Update Request' : codeStep ? 'Verify and Post Request' : 'Post Request'}
+          </Button>
+        </div>
+      </form>
+    </RequestDialog>
+  );
+}

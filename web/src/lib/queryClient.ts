@@ -1,0 +1,80 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import type { ApiErrorBody } from '@paymarket/contracts';
+
+async function throwIfResNotOk(res: Response): Promise<void> {
+  if (!res.ok) {
+    const text = (await res.text()) || res.statusText;
+    throw new Error(`${res.status}: ${text}`);
+  }
+}
+
+/** Sends a credentialed request; JSON body when `data` is given. Throws `Error("{status}: {body}")` on a non-2xx answer. */
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** Query function whose path is the query key's parts joined by '/'. */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey }) => {
+    const res = await fetch(queryKey.join('/'), { credentials: 'include' });
+    if (options.on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Infinity,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
+
+const API_ERROR_PATTERN = /^(\d{3}): ([\s\S]*)$/;
+
+/** The HTTP status carried by an error thrown by `apiRequest` or `getQueryFn`, if any. */
+export function errorStatus(error: unknown): number | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const match = API_ERROR_PATTERN.exec(error.message);
+  return match ? Number(match[1]) : undefined;
+}
+
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
+}
+
+/**
+ * The server's user-facing `message` from an `apiRequest` error, or `fallback` when there is none
+ * (network failure, non-JSON body from a proxy, empty message).
+ */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof Error)) return fallback;
+  const match = API_ERROR_PATTERN.exec(error.message);
+  if (!match) return fallback;
+  try {
+    const body: unknown = JSON.parse(match[2] ?? '');
+    if (isApiErrorBody(body) && body.message.trim() !== '') return body.message;
+  } catch {
+    // Not JSON: a proxy or the status text answered, which is no message for a person.
+  }
+  return fallback;
+}

@@ -1,0 +1,135 @@
+import { AdminLoginDto, validateDto, type AdminSessionResponse, type FieldErrors } from '@paymarket/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Loader2, LogOut, ShieldCheck } from 'lucide-react';
+import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
+import { fieldErrorId, FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { ADMIN_SESSION_QUERY_KEY, useAdminSession } from '@/hooks/use-session';
+import { toast } from '@/hooks/use-toast';
+import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
+import { ProviderApplicationsSection } from './admin/provider-applications';
+
+function AdminLogin(): ReactElement {
+  const client = useQueryClient();
+  const [form, setForm] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const login = useMutation({
+    mutationFn: async (payload: AdminLoginDto) =>
+      (await (await apiRequest('POST', '/api/admin/login', payload)).json()) as AdminSessionResponse,
+    onSuccess: (result) => {
+      client.setQueryData(ADMIN_SESSION_QUERY_KEY, result);
+      toast({ title: 'Logged in', description: `Signed in as ${result.admin.email}.` });
+    },
+    onError: (error) => {
+      setForm((f) => ({ ...f, password: '' }));
+      toast({ variant: 'destructive', title: 'Login Failed', description: apiErrorMessage(error, 'Unable to log in. Please try again.') });
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const result = validateDto(AdminLoginDto, form);
+    if (!result.ok) return setErrors(result.errors);
+    setErrors({});
+    login.mutate(result.value);
+  };
+
+  const control = (name: 'email' | 'password') => ({
+    id: `admin-${name}`,
+    name,
+    value: form[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: e.target.value }),
+    disabled: login.isPending,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? fieldErrorId(`admin-${name}`) : undefined,
+  });
+
+  return (
+    <section className="mx-auto max-w-md px-4 py-16 sm:px-6">
+      <Card className="shadow-xl shadow-primary/5">
+        <CardHeader>
+          <CardTitle>
+            <span className="flex items-center gap-2">
+              <ShieldCheck className="size-5 text-primary" aria-hidden="true" />
+              Administrator Login
+            </span>
+          </CardTitle>
+          <CardDescription>The admin dashboard is for PayMarket administrators only.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Administrator login">
+            <FormField id="admin-email" label="Email Address" required errors={errors.email}>
+              <Input {...control('email')} type="email" autoComplete="username" />
+            </FormField>
+            <FormField id="admin-password" label="Password" required errors={errors.password}>
+              <Input {...control('password')} type="password" autoComplete="current-password" />
+            </FormField>
+            <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
+              {login.isPending ? (
+                <>
+                  <Loader2 className="animate-spin" aria-hidden="true" />
+                  Logging in...
+                </>
+              ) : (
+                'Log in'
+              )}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function AdminHome({ email }: { email: string }): ReactElement {
+  const client = useQueryClient();
+  const logout = useMutation({
+    mutationFn: async () => {
+      await apiRequest('POST', '/api/admin/logout');
+    },
+    onSuccess: () => {
+      client.setQueryData(ADMIN_SESSION_QUERY_KEY, null);
+      toast({ title: 'Logged out', description: 'Your administrator session has ended.' });
+    },
+    onError: (error) => toast({ variant: 'destructive', title: 'Logout Failed', description: apiErrorMessage(error, 'Please try again.') }),
+  });
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Admin Dashboard</h1>
+          <p className="mt-2 text-muted-foreground">
+            Signed in as <span className="font-medium text-foreground">{email}</span>
+          </p>
+        </div>
+        <Button variant="outline" onClick={() => logout.mutate()} disabled={logout.isPending}>
+          <LogOut aria-hidden="true" />
+          {logout.isPending ? 'Logging out...' : 'Log out'}
+        </Button>
+      </div>
+      <Card className="mt-8 p-6">
+        <p className="font-medium">Company applications are not here yet.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          The review of company applications (counts, risk scores, checks and approvals) is still being built. Your administrator login
+          works; the dashboard will fill in as those features arrive.
+        </p>
+      </Card>
+      <ProviderApplicationsSection />
+    </section>
+  );
+}
+
+/** /admin: a login form until an administrator is signed in (checked by the server on every call). */
+export function AdminPage(): ReactElement {
+  const { admin, isLoading } = useAdminSession();
+  if (isLoading) {
+    return (
+      <p className="px-4 py-16 text-center text-muted-foreground" role="status">
+        Loading…
+      </p>
+    );
+  }
+  return admin ? <AdminHome email={admin.email} /> : <AdminLogin />;
+}

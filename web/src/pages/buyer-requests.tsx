@@ -1,0 +1,206 @@
+import {
+  BUDGET_BUCKET_LABELS,
+  BUDGET_BUCKETS,
+  REQUEST_CATEGORIES,
+  REQUEST_CATEGORY_LABELS,
+  type BuyerRequestListResponse,
+  type BuyerRequestView,
+} from '@paymarket/contracts';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { ArrowLeft, ClipboardList, Info, Loader2, Plus, Search } from 'lucide-react';
+import { useEffect, useState, type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { ContactBuyerDialog } from '@/components/requests/contact-buyer-dialog';
+import { DeleteRequestDialog } from '@/components/requests/delete-request-dialog';
+import { ManagePosts } from '@/components/requests/manage-posts';
+import { RequestCard } from '@/components/requests/request-card';
+import { RequestFormDialog } from '@/components/requests/request-form-dialog';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { apiErrorMessage } from '@/lib/queryClient';
+import {
+  boardQueryKey,
+  boardUrl,
+  emptyStateHint,
+  isBudgetBucket,
+  isCategory,
+  NO_FILTERS,
+  type BoardFilters,
+} from './requests/board-filters';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+async function fetchBoard(filters: BoardFilters, cursor: string | null): Promise<BuyerRequestListResponse> {
+  const res = await fetch(boardUrl(filters, cursor), { credentials: 'include' });
+  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+  return (await res.json()) as BuyerRequestListResponse;
+}
+
+/** Spec §2 Buyer Requests: the public board, filtered and paged by the server. */
+export function BuyerRequestsPage(): ReactElement {
+  const [searchText, setSearchText] = useState('');
+  const [filters, setFilters] = useState<BoardFilters>(NO_FILTERS);
+  const [posting, setPosting] = useState(false);
+  const [editing, setEditing] = useState<BuyerRequestView | null>(null);
+  const [deleting, setDeleting] = useState<BuyerRequestView | null>(null);
+  const [contacting, setContacting] = useState<BuyerRequestView | null>(null);
+
+  // The search box filters on the server; wait for a pause in typing before asking.
+  useEffect(() => {
+    const timer = setTimeout(
+      () => setFilters((current) => (current.search === searchText ? current : { ...current, search: searchText })),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const board = useInfiniteQuery({
+    queryKey: boardQueryKey(filters),
+    queryFn: ({ pageParam }) => fetchBoard(filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+
+  if (board.isPending) {
+    return (
+      <div className="flex min-h-[60vh] flex-col items-center justify-center gap-3 text-muted-foreground" role="status">
+        <Loader2 className="size-8 animate-spin text-primary" aria-hidden="true" />
+        <p>Loading buyer requests...</p>
+      </div>
+    );
+  }
+
+  const requests = board.data?.pages.flatMap((page) => page.requests) ?? [];
+  const stats = board.data?.pages[0]?.stats;
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <Link to="/" className="mb-6 inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Home
+      </Link>
+
+      <div className="mb-6">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Buyer Requests</h1>
+        <p className="mt-3 max-w-3xl text-lg text-muted-foreground">
+          Browse print, design and merchandise projects posted by buyers. Sellers can contact a buyer directly about any request.
+        </p>
+        <p className="mt-4 flex items-start gap-2 rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm">
+          <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+          <span>
+            Only registered buyers can post requests. Not registered yet?{' '}
+            <Link to="/join" className="font-medium text-primary hover:underline">
+              Join as a buyer
+            </Link>
+            .
+          </span>
+        </p>
+      </div>
+
+      <div className="mb-6 grid gap-4 lg:grid-cols-[1fr_auto]">
+        <ManagePosts />
+        <Card className="flex items-center gap-4 p-4">
+          <ClipboardList className="size-8 text-primary" aria-hidden="true" />
+          <div>
+            <p className="text-2xl font-bold" data-testid="active-requests-count">
+              {stats?.total ?? 0}
+            </p>
+            <p className="text-sm text-muted-foreground">Active Requests</p>
+          </div>
+        </Card>
+      </div>
+
+      <div className="mb-6 flex flex-col gap-3 md:flex-row md:items-center">
+        <Button onClick={() => setPosting(true)}>
+          <Plus aria-hidden="true" />
+          Post New Request
+        </Button>
+        <div className="relative flex-1">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            aria-label="Search requests"
+            placeholder="Search requests..."
+            className="pl-9"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </div>
+        <div className="md:w-56">
+          <Select
+            aria-label="Filter by category"
+            value={filters.category}
+            onChange={(event) => setFilters({ ...filters, category: isCategory(event.target.value) ? event.target.value : '' })}
+          >
+            <option value="">All Categories</option>
+            {REQUEST_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {REQUEST_CATEGORY_LABELS[category]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="md:w-48">
+          <Select
+            aria-label="Filter by budget"
+            value={filters.budget}
+            onChange={(event) => setFilters({ ...filters, budget: isBudgetBucket(event.target.value) ? event.target.value : '' })}
+          >
+            <option value="">All Budgets</option>
+            {BUDGET_BUCKETS.map((bucket) => (
+              <option key={bucket} value={bucket}>
+                {BUDGET_BUCKET_LABELS[bucket]}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+
+      {board.isError ? (
+        <Card className="p-6 text-destructive" role="alert">
+          {apiErrorMessage(board.error, 'Unable to load buyer requests. Please try again.')}
+        </Card>
+      ) : requests.length === 0 ? (
+        <Card className="flex flex-col items-center gap-2 p-12 text-center">
+          <ClipboardList className="size-10 text-muted-foreground" aria-hidden="true" />
+          <h2 className="text-xl font-semibold">No Requests Found</h2>
+          <p className="text-muted-foreground">{emptyStateHint(filters)}</p>
+        </Card>
+      ) : (
+        <>
+          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Buyer requests" aria-busy={board.isFetching}>
+            {requests.map((request) => (
+              <li key={request.id}>
+                <RequestCard request={request} onContact={setContacting} onEdit={setEditing} onDelete={setDeleting} />
+              </li>
+            ))}
+          </ul>
+          {board.hasNextPage && (
+            <div className="mt-8 flex justify-center">
+              <Button variant="outline" onClick={() => void board.fetchNextPage()} disabled={board.isFetchingNextPage}>
+                {board.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
+                Load More Requests
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+
+      <RequestFormDialog mode="post" open={posting} onOpenChange={setPosting} />
+      <RequestFormDialog
+        mode="edit"
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        request={editing ?? undefined}
+      />
+      <DeleteRequestDialog request={deleting} onClose={() => setDeleting(null)} />
+      <ContactBuyerDialog request={contacting} onClose={() => setContacting(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { BUYER_MESSAGES } from '@paymarket/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { fakeResponse } from '../../test/fake-response';
+import { Toaster } from '@/components/ui/toaster';
+import { createQueryClient } from '@/lib/queryClient';
+import { JoinPage } from './join';
+
+const fetchMock = jest.fn<typeof fetch>();
+const originalFetch = globalThis.fetch;
+
+function renderJoinPage(): void {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={['/join']}>
+        <JoinPage />
+        <Toaster />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const submitButton = () => screen.getByRole('button', { name: 'Join PayMarket' });
+
+describe(JoinPage.name, () => {
+  beforeEach(() => {
+    fetchMock.mockReset();
+    globalThis.fetch = fetchMock;
+  });
+  afterEach(() => {
+    cleanup();
+    globalThis.fetch = originalFetch;
+  });
+
+  it('shows the DTO messages under the fields and sends nothing when the form is empty', async () => {
+    const user = userEvent.setup();
+    renderJoinPage();
+
+    await user.click(submitButton());
+
+    expect(screen.getByText(BUYER_MESSAGES.NAME_REQUIRED)).toBeTruthy();
+    expect(screen.getByText(BUYER_MESSAGES.EMAIL_INVALID)).toBeTruthy();
+    expect(screen.getByLabelText(/Email Address/).getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('rejects an invalid email without calling the server', async () => {
+    const user = userEvent.setup();
+    renderJoinPage();
+
+    await user.type(screen.getByLabelText(/Full Name/), 'Ada Lovelace');
+    await user.type(screen.getByLabelText(/Email Address/), 'not-an-email');
+    await user.click(submitButton());
+
+    expect(screen.queryByText(BUYER_MESSAGES.NAME_REQUIRED)).toBeNull();
+    expect(screen.getByText(BUYER_MESSAGES.EMAIL_INVALID)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('registers a valid buyer, confirms with a toast and clears the form', async () => {
+    fetchMock.mockResolvedValue(fakeResponse(201, '{"buyer":{"id":"b1","name":"Ada","email":"ada@example.com"},"message":"ok"}'));
+    const user = userEvent.setup();
+    renderJoinPage();
+
+    await user.type(screen.getByLabelText(/Full Name/), 'Ada Lovelace');
+    await user.type(screen.getByLabelText(/Email Address/), 'Ada@Example.com');
+    await user.type(screen.getByLabelText('Company'), 'Analytical Prints');
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Registration Successful!')).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/register-buyer');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical Prints' });
+    expect((screen.getByLabelText(/Full Name/) as HTMLInputElement).value).toBe('');
+  });
+
+  it("shows the server's message in a destructive toast when registration fails", async () => {
+    const body = JSON.stringify({ statusCode: 409, error: 'Conflict', message: 'An account with this email already exists.' });
+    fetchMock.mockResolvedValue(fakeResponse(409, body, 'Conflict'));
+    const user = userEvent.setup();
+    renderJoinPage();
+
+    await user.type(screen.getByLabelText(/Full Name/), 'Ada Lovelace');
+    await user.type(screen.getByLabelText(/Email Address/), 'ada@example.com');
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Registration Failed')).toBeTruthy();
+    expect(screen.getByText('An account with this email already exists.')).toBeTruthy();
+    expect((screen.getByLabelText(/Full Name/) as HTMLInputElement).value).toBe('Ada Lovelace');
+  });
+});

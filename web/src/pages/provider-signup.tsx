@@ -1,0 +1,298 @@
+import {
+  PROVIDER_APPLICATION_MESSAGES,
+  ProviderApplicationDto,
+  validateDto,
+  YEARS_IN_BUSINESS,
+  type FieldErrors,
+} from '@paymarket/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
+import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { useAccountValidation, type AccountValidationState } from '@/components/catalog/use-account-validation';
+import { fieldErrorId, FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/hooks/use-toast';
+import { PROVIDER_PLATFORM_FEE_PERCENT } from '@/lib/pricing';
+import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
+
+type TextField =
+  | 'businessName'
+  | 'contactName'
+  | 'email'
+  | 'phone'
+  | 'businessAddress'
+  | 'website'
+  | 'yearsInBusiness'
+  | 'serviceArea'
+  | 'printCapabilities'
+  | 'turnaroundTime'
+  | 'stripeConnectId'
+  | 'portfolioDescription';
+type ApplicationForm = Record<TextField, string> & { terms: boolean };
+
+const EMPTY_FORM: ApplicationForm = {
+  businessName: '',
+  contactName: '',
+  email: '',
+  phone: '',
+  businessAddress: '',
+  website: '',
+  yearsInBusiness: '',
+  serviceArea: '',
+  printCapabilities: '',
+  turnaroundTime: '',
+  stripeConnectId: '',
+  portfolioDescription: '',
+  terms: false,
+};
+
+const REVIEW_STEPS = [
+  { title: 'Application review', text: 'Our team reviews your details within 1-2 business days.' },
+  { title: 'Stripe verification', text: 'We confirm your Stripe Connect account can receive payouts.' },
+  { title: 'Portfolio assessment', text: 'We look at your capabilities and past work.' },
+  { title: 'Welcome email', text: 'You receive the decision, and your provider listing goes live when approved.' },
+] as const;
+
+function toPayload(form: ApplicationForm): Record<string, unknown> {
+  const { website, ...rest } = form;
+  return website.trim() === '' ? rest : form;
+}
+
+function AccountStatus({ state }: { state: AccountValidationState }): ReactElement {
+  switch (state.status) {
+    case 'idle':
+      return <p className="text-xs text-muted-foreground">Starts with acct_. We check it with Stripe as you type.</p>;
+    case 'validating':
+      return (
+        <p className="flex items-center gap-1 text-sm text-muted-foreground" role="status">
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          Validating account...
+        </p>
+      );
+    case 'valid':
+      return (
+        <p className="flex items-center gap-1 text-sm text-success" role="status">
+          <CheckCircle2 className="size-4" aria-hidden="true" />
+          {state.message}
+          {state.accountInfo && ` — ${state.accountInfo.businessName ?? 'Stripe account'} (${state.accountInfo.country})`}
+        </p>
+      );
+    case 'invalid':
+      return (
+        <p className="flex items-center gap-1 text-sm text-destructive" role="alert">
+          <XCircle className="size-4" aria-hidden="true" />
+          {state.error}
+        </p>
+      );
+  }
+}
+
+export function ProviderSignupPage(): ReactElement {
+  const [form, setForm] = useState<ApplicationForm>(EMPTY_FORM);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [received, setReceived] = useState(false);
+  const account = useAccountValidation(form.stripeConnectId);
+
+  const application = useMutation({
+    mutationFn: async (payload: ProviderApplicationDto) => {
+      await apiRequest('POST', '/api/provider-applications', payload);
+    },
+    onSuccess: () => {
+      setReceived(true);
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Submission Error',
+        description: apiErrorMessage(error, 'There was an error submitting your application. Please try again.'),
+      });
+    },
+  });
+
+  const update = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>): void => {
+    const target = event.target;
+    const value = target instanceof HTMLInputElement && target.type === 'checkbox' ? target.checked : target.value;
+    const next = { ...form, [target.name]: value };
+    setForm(next);
+    if (submitted) {
+      const result = validateDto(ProviderApplicationDto, toPayload(next));
+      setErrors(result.ok ? {} : result.errors);
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    setSubmitted(true);
+    const result = validateDto(ProviderApplicationDto, toPayload(form));
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    if (account.status !== 'valid') {
+      const [title, description] = PROVIDER_APPLICATION_MESSAGES.INVALID_STRIPE_ACCOUNT.split(': ');
+      toast({ variant: 'destructive', title, description });
+      return;
+    }
+    application.mutate(result.value);
+  };
+
+  const control = (name: TextField) => ({
+    id: `provider-${name}`,
+    name,
+    value: form[name],
+    onChange: update,
+    disabled: application.isPending,
+    'aria-invalid': errors[name] !== undefined ? true : undefined,
+    'aria-describedby': errors[name] !== undefined ? fieldErrorId(`provider-${name}`) : undefined,
+  });
+
+  if (received) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
+        <Card className="p-8 text-center">
+          <CheckCircle2 className="mx-auto size-12 text-success" aria-hidden="true" />
+          <h1 className="mt-4 text-3xl font-bold">Application Received!</h1>
+          <p className="mt-3 text-muted-foreground">
+            Thank you for applying. Our review takes 2-3 business days, and we will email you at every step.
+          </p>
+          <ol className="mt-8 space-y-4 text-left">
+            {REVIEW_STEPS.map((step, index) => (
+              <li key={step.title} className="flex gap-3">
+                <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+                  {index + 1}
+                </span>
+                <div>
+                  <p className="font-medium">{step.title}</p>
+                  <p className="text-sm text-muted-foreground">{step.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <Button asChild className="mt-8">
+            <Link to="/">Back to Home</Link>
+          </Button>
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <div className="mb-8">
+        <p className="mb-2 text-sm font-semibold tracking-wide text-primary uppercase">For print providers</p>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Become a Print Provider</h1>
+        <p className="mt-3 text-lg text-muted-foreground">
+          Receive orders from buyers across PayMarket, paid straight to your Stripe Connect account. Providers pay a{' '}
+          {PROVIDER_PLATFORM_FEE_PERCENT}% platform fee.
+        </p>
+      </div>
+      <Card className="shadow-xl shadow-primary/5">
+        <CardHeader>
+          <CardTitle>Provider Application</CardTitle>
+          <CardDescription>Fields marked * are required. Review takes 2-3 business days.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Print provider application">
+            <div className="grid gap-5 sm:grid-cols-2">
+              <FormField id="provider-businessName" label="Business Name" required errors={errors.businessName}>
+                <Input {...control('businessName')} autoComplete="organization" />
+              </FormField>
+              <FormField id="provider-contactName" label="Contact Name" required errors={errors.contactName}>
+                <Input {...control('contactName')} autoComplete="name" />
+              </FormField>
+              <FormField id="provider-email" label="Email" required errors={errors.email}>
+                <Input {...control('email')} type="email" autoComplete="email" />
+              </FormField>
+              <FormField id="provider-phone" label="Phone" required errors={errors.phone}>
+                <Input {...control('phone')} type="tel" autoComplete="tel" />
+              </FormField>
+            </div>
+            <FormField id="provider-businessAddress" label="Business Address" required errors={errors.businessAddress}>
+              <Input {...control('businessAddress')} autoComplete="street-address" />
+            </FormField>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <FormField id="provider-website" label="Website" errors={errors.website}>
+                <Input {...control('website')} type="url" placeholder="https://example.com (optional)" />
+              </FormField>
+              <FormField id="provider-yearsInBusiness" label="Years in Business" required errors={errors.yearsInBusiness}>
+                <Select {...control('yearsInBusiness')}>
+                  <option value="">Select years in business</option>
+                  {YEARS_IN_BUSINESS.map((y) => (
+                    <option key={y.value} value={y.value}>
+                      {y.label}
+                    </option>
+                  ))}
+                </Select>
+              </FormField>
+              <FormField id="provider-serviceArea" label="Service Area" required errors={errors.serviceArea}>
+                <Input {...control('serviceArea')} placeholder="e.g. Canada and the US" />
+              </FormField>
+              <FormField id="provider-turnaroundTime" label="Turnaround Time" required errors={errors.turnaroundTime}>
+                <Input {...control('turnaroundTime')} placeholder="e.g. 3-5 business days" />
+              </FormField>
+            </div>
+            <FormField id="provider-printCapabilities" label="Print Capabilities" required errors={errors.printCapabilities}>
+              <Textarea {...control('printCapabilities')} rows={3} placeholder="Presses, formats, materials, finishing…" />
+            </FormField>
+            <FormField id="provider-stripeConnectId" label="Stripe Connect Account ID" required errors={errors.stripeConnectId}>
+              <Input {...control('stripeConnectId')} placeholder="acct_..." autoComplete="off" spellCheck={false} />
+            </FormField>
+            <div aria-live="polite" className="-mt-3">
+              <AccountStatus state={account} />
+            </div>
+            <FormField id="provider-portfolioDescription" label="Portfolio Description" required errors={errors.portfolioDescription}>
+              <Textarea
+                {...control('portfolioDescription')}
+                rows={4}
+                placeholder="Notable work, clients and samples (at least 50 characters)"
+              />
+            </FormField>
+            <div className="space-y-2">
+              <label className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="terms"
+                  checked={form.terms}
+                  onChange={update}
+                  disabled={application.isPending}
+                  className="mt-0.5 size-4 accent-primary"
+                  aria-invalid={errors.terms ? true : undefined}
+                  aria-describedby={errors.terms ? 'provider-terms-error' : undefined}
+                />
+                <span>
+                  I agree to the terms and conditions and the{' '}
+                  <Link to="/privacy" className="text-primary underline-offset-4 hover:underline">
+                    privacy policy
+                  </Link>
+                  .
+                </span>
+              </label>
+              {errors.terms && (
+                <p id="provider-terms-error" className="text-sm font-medium text-destructive">
+                  {errors.terms[0]}
+                </p>
+              )}
+            </div>
+            <Button type="submit" size="lg" className="w-full" disabled={application.isPending}>
+              {application.isPending ? (
+                <>
+                  <Loader2 className="animate-spin" aria-hidden="true" />
+                  Submitting Application...
+                </>
+              ) : (
+                'Submit Application'
+              )}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

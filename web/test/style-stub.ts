@@ -1,0 +1,2 @@
+// Jest cannot import stylesheets; components only need the import to resolve.
+export {};
