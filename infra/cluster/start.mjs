@@ -1,0 +1,94 @@
+// `npm run start:cluster [-- name ...]`: the gateway and each service as separate processes on DATABASE_URL and
+// AMQP_URL. Names pick which to run (default: all); PAYMARKET_REPLICAS="notifications=2,payments=3" runs
+// competing replicas. A process that dies is restarted; SIGINT/SIGTERM stop them all gracefully.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { buildIfNeeded, root } from '../scripts/build-if-needed.mjs';
+
+const ENTRY = {
+  gateway: 'gateway/dist/main.js',
+  onboarding: 'services/onboarding/dist/main.js',
+  catalog: 'services/catalog/dist/main.js',
+  payments: 'services/payments/dist/main.js',
+  requests: 'services/requests/dist/main.js',
+  notifications: 'services/notifications/dist/main.js',
+  'stripe-emulator': 'infra/stripe-emulator/dist/main.js',
+};
+
+const missing = ['DATABASE_URL', 'AMQP_URL'].filter((name) => !process.env[name]);
+if (missing.length > 0) {
+  console.error(
+    `cluster mode needs ${missing.join(' and ')} (e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/paymarket AMQP_URL=amqp://guest:guest@127.0.0.1:5672)`,
+  );
+  process.exit(1);
+}
+// Without STRIPE_SECRET_KEY payments talks to the cluster's own stripe-emulator process (test mode, no network);
+// every child inherits the same emulator URL, webhook target and webhook secret.
+if (!process.env.STRIPE_SECRET_KEY) {
+  process.env.STRIPE_SECRET_KEY = 'sk_test_emulator';
+  process.env.STRIPE_API_URL ??= `http://127.0.0.1:${process.env.STRIPE_EMULATOR_PORT || 12111}`;
+  process.env.STRIPE_WEBHOOK_SECRET ??= `whsec_${randomBytes(24).toString('hex')}`;
+  process.env.STRIPE_WEBHOOK_URL ??= `http://127.0.0.1:${process.env.PORT || 3000}/api/stripe/webhook`;
+}
+const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = names.filter((n) => !(n in ENTRY));
+if (unknown.length > 0) {
+  console.error(`unknown process ${unknown.join(', ')}; choose from ${Object.keys(ENTRY).join(', ')}`);
+  process.exit(1);
+}
+const replicas = Object.fromEntries(
+  (process.env.PAYMARKET_REPLICAS ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => {
+      const [name, count] = pair.split('=');
+      if (!(name in ENTRY) || !/^[1-9]\d*$/.test(count ?? '')) {
+        console.error(`PAYMARKET_REPLICAS: "${pair}" is not name=count`);
+        process.exit(1);
+      }
+      return [name, Number(count)];
+    }),
+);
+
+buildIfNeeded();
+
+const children = new Set();
+let stopping = false;
+
+function run(name, index) {
+  const label = `[${name}${(replicas[name] ?? 1) > 1 ? `#${index}` : ''}]`;
+  const child = spawn(process.execPath, [join(root, ENTRY[name])], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  children.add(child);
+  const prefix = (stream, out) => {
+    let rest = '';
+    stream.on('data', (chunk) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) out.write(`${label} ${line}\n`);
+    });
+  };
+  prefix(child.stdout, process.stdout);
+  prefix(child.stderr, process.stderr);
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    if (stopping) {
+      if (children.size === 0) process.exit(0);
+      return;
+    }
+    console.error(`${label} exited (${signal ?? code}); restarting in 1 s`);
+    setTimeout(() => run(name, index), 1000);
+  });
+}
+
+for (const name of names.length > 0 ? names : Object.keys(ENTRY)) {
+  for (let i = 1; i <= (replicas[name] ?? 1); i++) run(name, i);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopping = true;
+    if (children.size === 0) process.exit(0);
+    for (const child of children) child.kill('SIGTERM');
+  });
+}

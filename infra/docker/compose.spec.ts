@@ -1,0 +1,242 @@
+// Docker can't run on the build machines, so this keeps docker-compose.yml (and infra/docker/Dockerfile) consistent
+// with the code by construction: the processes of cluster mode (infra/cluster/start.mjs ENTRY), their entry files,
+// and the env each process validates at boot (the class-validator env classes it passes to loadConfig).
+import { describe, expect, it } from '@jest/globals';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { plainToInstance, type ClassConstructor } from 'class-transformer';
+import { getMetadataStorage, validateSync } from 'class-validator';
+import { parse } from 'yaml';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const read = (path: string): string => readFileSync(join(root, path), 'utf8');
+
+// ---- the code side ------------------------------------------------------------------------------------------------
+
+/** infra/cluster/start.mjs's ENTRY map (read as text: importing the script would start the cluster). */
+function clusterEntries(): Record<string, string> {
+  const block = /const ENTRY = \{([\s\S]*?)\};/.exec(read('infra/cluster/start.mjs'))?.[1];
+  if (!block) throw new Error('infra/cluster/start.mjs: no `const ENTRY = { … };` map found');
+  return Object.fromEntries([...block.matchAll(/^\s*['"]?([\w-]+)['"]?\s*:\s*['"]([^'"]+)['"]/gm)].map((m) => [m[1]!, m[2]!]));
+}
+
+function sourceFiles(dir: string): string[] {
+  const abs = join(root, dir);
+  if (!existsSync(abs)) return [];
+  return readdirSync(abs, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !/\.(integration-)?spec\.tsx?$/.test(e.name))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+const loadConfigCalls = (text: string): string[] => [...text.matchAll(/\bloadConfig\(\s*(\w+)/g)].map((m) => m[1]!);
+
+/** The env classes a package validates at boot: its own loadConfig(X) calls plus serviceConfigFromEnv's. */
+function envClassNames(packageDir: string): string[] {
+  const names = new Set<string>();
+  for (const file of sourceFiles(`${packageDir}/src`)) {
+    const text = readFileSync(file, 'utf8');
+    loadConfigCalls(text).forEach((n) => names.add(n));
+    if (/\bserviceConfigFromEnv\(/.test(text)) {
+      const helper = sourceFiles('libs/platform/src').find((f) => /export function serviceConfigFromEnv\b/.test(readFileSync(f, 'utf8')));
+      if (!helper) throw new Error('serviceConfigFromEnv is called but not found in libs/platform/src');
+      loadConfigCalls(readFileSync(helper, 'utf8')).forEach((n) => names.add(n));
+    }
+  }
+  return [...names].sort();
+}
+
+/** Imports an env class by name from the package or the shared libs. */
+async function importEnvClass(name: string, packageDir: string): Promise<ClassConstructor<object>> {
+  const candidates = [
+    ...sourceFiles(`${packageDir}/src`),
+    ...readdirSync(join(root, 'libs')).flatMap((lib) => sourceFiles(`libs/${lib}/src`)),
+  ];
+  const file = candidates.find((f) => new RegExp(`export class ${name}\\b`).test(readFileSync(f, 'utf8')));
+  if (!file) throw new Error(`env class ${name} (used by ${packageDir}) not found`);
+  const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  return mod[name] as ClassConstructor<object>;
+}
+
+/** Properties of an env class that carry validators but no @IsOptional(): boot fails without them. */
+function requiredVars(cls: ClassConstructor<object>): string[] {
+  const metadata = getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false);
+  const props = new Set(metadata.map((m) => m.propertyName));
+  const optional = new Set(metadata.filter((m) => m.name === 'isOptional').map((m) => m.propertyName));
+  return [...props].filter((p) => !optional.has(p)).sort();
+}
+
+// ---- the compose side ---------------------------------------------------------------------------------------------
+
+interface ComposeService {
+  image?: string;
+  build?: string | { context?: string; dockerfile?: string };
+  command?: string | string[];
+  environment?: Record<string, string | number | boolean | null> | string[];
+  depends_on?: string[] | Record<string, { condition?: string }>;
+  ports?: (string | number | { target: number; published?: string | number })[];
+  healthcheck?: { test?: string | string[] };
+  restart?: string;
+}
+interface ComposeFile {
+  version?: unknown;
+  services: Record<string, ComposeService>;
+}
+
+/** Compose's interpolation as it resolves with none of the variables set: ${X:-default}, ${X-default}, ${X}, $$. */
+function interpolate(value: string): string {
+  return value.replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_, _name: string, fallback?: string) => fallback ?? '').replace(/\$\$/g, '$');
+}
+
+function environmentOf(service: ComposeService): Record<string, string> {
+  const env = service.environment ?? {};
+  const pairs: [string, string | undefined][] = Array.isArray(env)
+    ? env.map((entry) => {
+        const i = entry.indexOf('=');
+        return i < 0 ? [entry, undefined] : [entry.slice(0, i), entry.slice(i + 1)];
+      })
+    : Object.entries(env).map(([k, v]) => [k, v === null || v === undefined ? undefined : String(v)]);
+  return Object.fromEntries(pairs.filter((p): p is [string, string] => p[1] !== undefined).map(([k, v]) => [k, interpolate(v)]));
+}
+
+function commandOf(service: ComposeService): string[] {
+  const command = service.command;
+  return Array.isArray(command) ? command : typeof command === 'string' ? command.trim().split(/\s+/) : [];
+}
+
+function dependsOn(service: ComposeService): Record<string, string | undefined> {
+  const deps = service.depends_on ?? {};
+  return Array.isArray(deps)
+    ? Object.fromEntries(deps.map((d) => [d, undefined]))
+    : Object.fromEntries(Object.entries(deps).map(([k, v]) => [k, v?.condition]));
+}
+
+function containerPorts(service: ComposeService): number[] {
+  return (service.ports ?? []).map((p) => {
+    if (typeof p === 'object') return p.target;
+    const target = String(p).split(':').pop()!.split('/')[0]!;
+    return Number(interpolate(target));
+  });
+}
+
+const compose = parse(read('docker-compose.yml'), { merge: true }) as ComposeFile;
+const ENTRY = clusterEntries();
+const packageDirOf = (entry: string): string => posix.dirname(posix.dirname(entry)); // gateway/dist/main.js → gateway
+
+// ---- the checks ---------------------------------------------------------------------------------------------------
+
+describe('docker-compose.yml', () => {
+  it('is a Compose-spec file (no `version:`) with postgres and rabbitmq, each health-checked', () => {
+    expect(compose.version).toBeUndefined();
+    expect(compose.services.postgres?.image).toMatch(/^postgres:/);
+    expect(JSON.stringify(compose.services.postgres?.healthcheck?.test)).toContain('pg_isready');
+    expect(compose.services.rabbitmq?.image).toMatch(/^rabbitmq:/);
+    expect(commandOf({ command: compose.services.rabbitmq?.healthcheck?.test as string[] })).toEqual(
+      expect.arrayContaining(['rabbitmq-diagnostics', 'ping']),
+    );
+  });
+
+  it('reads the process list from infra/cluster/start.mjs and finds the env classes each process loads', () => {
+    expect(Object.keys(ENTRY)).toEqual(
+      expect.arrayContaining(['gateway', 'onboarding', 'catalog', 'payments', 'requests', 'notifications']),
+    );
+    // Sanity for the source scan the per-service checks rely on.
+    expect(envClassNames('gateway')).toContain('GatewayEnv');
+    expect(envClassNames('services/notifications')).toEqual(expect.arrayContaining(['CommonEnv', 'NotificationsEnv']));
+  });
+
+  describe.each(Object.entries(ENTRY))('%s (%s)', (name, entry) => {
+    const service = compose.services[name];
+    const packageDir = packageDirOf(entry);
+
+    it('has a compose service', () => {
+      expect(service).toBeDefined();
+    });
+
+    it('runs the entry file of cluster mode, from a package that has one', () => {
+      expect(commandOf(service ?? {})).toEqual(['node', entry]);
+      expect(existsSync(join(root, packageDir, 'src', posix.basename(entry).replace(/\.js$/, '.ts')))).toBe(true);
+    });
+
+    it('is built from infra/docker/Dockerfile with the shared app image, and restarts', () => {
+      const build = typeof service?.build === 'string' ? { context: service.build } : service?.build;
+      expect(build?.context).toBe('.');
+      expect(build?.dockerfile).toBe('infra/docker/Dockerfile');
+      expect(service?.image).toBe(compose.services.gateway?.image);
+      expect(service?.restart).toBe('unless-stopped');
+    });
+
+    it('sets every env var its env classes require, and the whole env passes their validation', async () => {
+      const classNames = envClassNames(packageDir);
+      expect(classNames.length).toBeGreaterThan(0);
+      const env = environmentOf(service ?? {});
+      for (const className of classNames) {
+        const cls = await importEnvClass(className, packageDir);
+        const required = requiredVars(cls);
+        const missing = required.filter((v) => !env[v]);
+        expect({ service: name, envClass: className, missing }).toEqual({ service: name, envClass: className, missing: [] });
+        // The same check loadConfig does at boot (values are what compose passes with no variables set on the host).
+        const errors = validateSync(plainToInstance(cls, { ...env }, { enableImplicitConversion: true }), {
+          validationError: { target: false, value: false },
+        });
+        expect({
+          service: name,
+          envClass: className,
+          errors: errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join(', ')}`),
+        }).toEqual({
+          service: name,
+          envClass: className,
+          errors: [],
+        });
+      }
+    });
+
+    it('waits for healthy backing services it uses', () => {
+      const env = environmentOf(service ?? {});
+      const deps = dependsOn(service ?? {});
+      if (env.AMQP_URL) {
+        expect(new URL(env.AMQP_URL).hostname).toBe('rabbitmq');
+        expect(deps.rabbitmq).toBe('service_healthy');
+      }
+      if (env.DATABASE_URL) {
+        expect(new URL(env.DATABASE_URL).hostname).toBe('postgres');
+        expect(deps.postgres).toBe('service_healthy');
+      }
+    });
+  });
+
+  it('publishes the gateway on its PORT and health-checks /api/health/ready there', async () => {
+    const gateway = compose.services.gateway!;
+    const env = environmentOf(gateway);
+    const { GatewayEnv } = await import('../../gateway/src/config/gateway-env.js');
+    const port = Number(env.PORT ?? new GatewayEnv().PORT);
+    expect(containerPorts(gateway)).toContain(port);
+    expect(JSON.stringify(gateway.healthcheck?.test)).toContain(`:${port}/api/health/ready`);
+  });
+});
+
+describe('infra/docker/Dockerfile', () => {
+  const dockerfile = read('infra/docker/Dockerfile');
+
+  it('copies every npm workspace manifest before `npm ci` (npm ci fails on a missing workspace)', () => {
+    const globs = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
+    const workspaces = globs.flatMap((glob) =>
+      glob.endsWith('/*')
+        ? readdirSync(join(root, dirname(glob)), { withFileTypes: true })
+            .filter((e) => e.isDirectory() && existsSync(join(root, dirname(glob), e.name, 'package.json')))
+            .map((e) => `${dirname(glob)}/${e.name}`)
+        : [glob],
+    );
+    const ci = /^RUN npm ci\b/m.exec(dockerfile);
+    expect(ci).not.toBeNull();
+    const beforeCi = dockerfile.slice(0, ci!.index);
+    const missing = workspaces.filter((ws) => !new RegExp(`^COPY ${ws}/package\\.json\\s`, 'm').test(beforeCi));
+    expect(missing).toEqual([]);
+  });
+
+  it('builds the workspace on node 20', () => {
+    expect(dockerfile).toMatch(/node:20-bookworm-slim/);
+    expect(dockerfile).toMatch(/RUN npm ci\b/);
+    expect(dockerfile).toMatch(/npm run build/);
+  });
+});

@@ -1,0 +1,2 @@
+export * from './start-embedded.js';
+export * from './embedded-env.js';

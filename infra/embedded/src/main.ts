@@ -1,0 +1,29 @@
+import 'reflect-metadata';
+import { fileURLToPath } from 'node:url';
+import { loadConfig, runMain } from '@paymarket/platform';
+import { stripeConfigFromEnv } from '@paymarket/payments';
+import { EmbeddedEnv } from './embedded-env.js';
+import { startEmbedded } from './start-embedded.js';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+runMain('paymarket', async () => {
+  const env = loadConfig(EmbeddedEnv);
+  const dataDir = env.PAYMARKET_DATA_DIR ?? `${repoRoot}.data/postgres`;
+  const app = await startEmbedded({
+    port: env.PORT,
+    host: env.HOST,
+    production: env.NODE_ENV === 'production',
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    // The emulated Stripe account lives beside the database, so payments survive a restart with their data.
+    stripeStateFile: `${dataDir}.stripe.json`,
+    webDist: `${repoRoot}web/dist`,
+    seed: env.NODE_ENV !== 'production' && process.env.PAYMARKET_SEED !== 'false',
+    // STRIPE_SECRET_KEY set: payments uses that Stripe account (STRIPE_* variables) instead of the local emulator.
+    stripe: process.env.STRIPE_SECRET_KEY ? stripeConfigFromEnv() : undefined,
+    trustProxy: env.TRUST_PROXY === 'true',
+  });
+  process.stdout.write(`\n  PayMarket is running at ${app.url}\n\n`);
+  return app;
+});

@@ -1,0 +1,47 @@
+// Builds the workspace when a package has no dist yet or its sources are newer than its build.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+const packages = [
+  'libs/contracts',
+  'libs/platform',
+  'services/onboarding',
+  'services/catalog',
+  'services/payments',
+  'services/requests',
+  'services/notifications',
+  'gateway',
+  'infra/stripe-emulator',
+  'infra/embedded',
+  'web',
+];
+
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+function stale(pkg) {
+  const dist = join(root, pkg, 'dist');
+  if (!existsSync(dist)) return true;
+  const src = join(root, pkg, 'src');
+  return existsSync(src) && newest(src) > newest(dist);
+}
+
+export function buildIfNeeded() {
+  if (!packages.some(stale)) return;
+  console.log('Building PayMarket (first start or changed sources)…');
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

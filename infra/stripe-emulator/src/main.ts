@@ -1,0 +1,34 @@
+// Standalone emulator for cluster mode and docker-compose: `node infra/stripe-emulator/dist/main.js`.
+import 'reflect-metadata';
+import { loadConfig } from '@paymarket/platform';
+import { StripeEmulatorEnv } from './config/emulator-env.js';
+import { startStripeEmulator } from './emulator.js';
+
+const logger = {
+  info: (message: string) => console.log(`[stripe-emulator] ${message}`),
+  warn: (message: string) => console.warn(`[stripe-emulator] ${message}`),
+};
+
+let env: StripeEmulatorEnv;
+try {
+  // An empty variable counts as unset (docker-compose passes empty strings for unset ${VAR:-}).
+  env = loadConfig(StripeEmulatorEnv, Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')));
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
+
+const emulator = await startStripeEmulator({
+  port: env.STRIPE_EMULATOR_PORT,
+  host: env.STRIPE_EMULATOR_HOST,
+  publicUrl: env.STRIPE_EMULATOR_PUBLIC_URL,
+  webhookUrl: env.STRIPE_WEBHOOK_URL,
+  webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+  logger,
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void emulator.close().then(() => process.exit(0));
+  });
+}
