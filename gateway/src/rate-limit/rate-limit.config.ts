@@ -31,6 +31,11 @@ export class RateLimitEnv {
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL?: string;
 
+  /** Namespace of the Redis counters; replicas of one deployment share it. Tests give each suite its own. */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9:_.-]{1,64}$/, { message: 'RATE_LIMIT_KEY_PREFIX must be 1-64 letters, digits or : _ . -' })
+  RATE_LIMIT_KEY_PREFIX?: string;
+
   @IsOptional()
   @Matches(POLICY, { message: POLICY_MESSAGE('RATE_LIMIT_SIGN_IN_CODE') })
   RATE_LIMIT_SIGN_IN_CODE?: string;

@@ -11,6 +11,11 @@ class RateLimiterLifecycle implements OnApplicationShutdown {
   }
 }
 
+function keyPrefixOf(config: RateLimitEnv): string | undefined {
+  const prefix = config.RATE_LIMIT_KEY_PREFIX;
+  return prefix && !prefix.endsWith(':') ? `${prefix}:` : prefix;
+}
+
 /** The gateway's rate limiter: memory in one process, Redis (REDIS_URL) across replicas. Global for the guard. */
 @Global()
 @Module({})
@@ -20,7 +25,7 @@ export class RateLimitModule {
     return {
       module: RateLimitModule,
       providers: [
-        { provide: RATE_LIMITER, useFactory: () => createRateLimiter({ redisUrl: config.REDIS_URL }) },
+        { provide: RATE_LIMITER, useFactory: () => createRateLimiter({ redisUrl: config.REDIS_URL, keyPrefix: keyPrefixOf(config) }) },
         { provide: RATE_LIMIT_POLICIES, useValue: rateLimitPolicies(config) },
         RateLimitGuard,
         RateLimiterLifecycle,

