@@ -1,0 +1,2 @@
+export * from './marketplace-rules.js';
+export * from './setup-marketplace.dto.js';
