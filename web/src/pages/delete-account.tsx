@@ -1,11 +1,191 @@
-import type { ReactElement } from 'react';
-import { PlannedPage } from '@/components/planned-page';
+import {
+  ACCOUNT_DELETION_MESSAGES,
+  DELETION_CONFIRMATION_WORD,
+  RequestAccountDeletionDto,
+  validateDto,
+  type FieldErrors,
+} from '@paymarket/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Loader2, MailCheck } from 'lucide-react';
+import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { WhatIsDeleted } from '@/components/account-deletion/what-is-deleted';
+import { fieldErrorId, FormField } from '@/components/form-field';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/hooks/use-toast';
+import { apiErrorMessage, apiRequest, errorStatus } from '@/lib/queryClient';
+
+type DeletionForm = Record<'email' | 'reason' | 'confirmation', string>;
+
+const EMPTY_FORM: DeletionForm = { email: '', reason: '', confirmation: '' };
+
+/** The optional reason is omitted when blank rather than sent as an empty string. */
+function toPayload(form: DeletionForm): Partial<DeletionForm> {
+  return form.reason.trim() === '' ? { email: form.email, confirmation: form.confirmation } : form;
+}
+
+/** Field messages read "Spec Title: what to do": the title becomes the toast's, the rest its description. */
+function splitMessage(message: string): { title: string; description?: string } {
+  const at = message.indexOf(': ');
+  return at < 0 ? { title: message } : { title: message.slice(0, at), description: message.slice(at + 2) };
+}
+
+/** One toast for the first problem, confirmation first (spec §8: "Confirmation Required", "Email Required"). */
+function toastFieldErrors(errors: FieldErrors): void {
+  const message = errors.confirmation?.[0] ?? errors.email?.[0] ?? Object.values(errors).flat()[0];
+  if (message === undefined) return;
+  const { title, description } = splitMessage(message);
+  toast({ variant: 'destructive', title, description });
+}
+
+function fieldErrorsOf(error: unknown): FieldErrors | undefined {
+  if (!(error instanceof Error) || errorStatus(error) !== 400) return undefined;
+  try {
+    const body = JSON.parse(error.message.slice(error.message.indexOf(': ') + 2)) as { fields?: FieldErrors };
+    return body.fields;
+  } catch {
+    return undefined;
+  }
+}
 
 export function DeleteAccountPage(): ReactElement {
+  const [form, setForm] = useState<DeletionForm>(EMPTY_FORM);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  // ARCHITECTURE.md wins over the spec's "no network call": the request is recorded and confirmed by email (ADR 0029).
+  const deletion = useMutation({
+    mutationFn: async (payload: RequestAccountDeletionDto) => {
+      await apiRequest('POST', '/api/account-deletion-requests', payload);
+    },
+    onSuccess: (_data, payload) => {
+      setSentTo(payload.email);
+      setForm(EMPTY_FORM);
+      setErrors({});
+    },
+    onError: (error) => {
+      const fields = fieldErrorsOf(error);
+      if (fields) {
+        setErrors(fields);
+        toastFieldErrors(fields);
+        return;
+      }
+      toast({
+        variant: 'destructive',
+        title: ACCOUNT_DELETION_MESSAGES.ERROR,
+        description: apiErrorMessage(error, 'Something went wrong. Please try again.'),
+      });
+    },
+  });
+
+  const update = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void => {
+    setForm({ ...form, [event.target.name]: event.target.value });
+    // A field's message goes once the person edits it.
+    if (errors[event.target.name] !== undefined)
+      setErrors(Object.fromEntries(Object.entries(errors).filter(([key]) => key !== event.target.name)));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const result = validateDto(RequestAccountDeletionDto, toPayload(form));
+    if (!result.ok) {
+      setErrors(result.errors);
+      toastFieldErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    deletion.mutate(result.value);
+  };
+
+  const control = (name: keyof DeletionForm) => ({
+    id: `deletion-${name}`,
+    name,
+    value: form[name],
+    onChange: update,
+    disabled: deletion.isPending,
+    'aria-invalid': errors[name] !== undefined ? true : undefined,
+    'aria-describedby': errors[name] !== undefined ? fieldErrorId(`deletion-${name}`) : undefined,
+  });
+
+  if (sentTo !== null) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
+        <Card className="p-8 text-center">
+          <MailCheck className="mx-auto size-12 text-primary" aria-hidden="true" />
+          <h1 className="mt-4 text-3xl font-bold">Check Your Email</h1>
+          <p className="mt-3 text-muted-foreground">{ACCOUNT_DELETION_MESSAGES.REQUEST_RECEIVED}</p>
+          <p className="mt-3 text-sm text-muted-foreground">
+            We wrote to <span className="font-medium text-foreground">{sentTo}</span>. Nothing is deleted until you open the link and
+            confirm. Requests are processed within 90 days, and we email you once your account is deleted.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Button asChild>
+              <Link to="/">Back to Home</Link>
+            </Button>
+            <Button variant="outline" onClick={() => setSentTo(null)}>
+              Use Another Email
+            </Button>
+          </div>
+        </Card>
+      </div>
+    );
+  }
+
+  const confirmed = form.confirmation === DELETION_CONFIRMATION_WORD;
+
   return (
-    <PlannedPage
-      title="Delete Your Account"
-      summary="You will be able to ask for your account and data to be deleted here; requests are processed within 90 days and confirmed by email."
-    />
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <PageHeader
+        eyebrow="Privacy"
+        title="Delete Your Account"
+        description="Ask us to delete your PayMarket account and personal data. We email you a link to confirm it is you; requests are processed within 90 days."
+      />
+      <WhatIsDeleted />
+      <Card className="mt-8">
+        <CardHeader>
+          <CardTitle>Account Deletion Request</CardTitle>
+          <CardDescription>This cannot be undone once confirmed. Fields marked * are required.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Account deletion request">
+            <FormField id="deletion-email" label="Email Address" required errors={errors.email}>
+              <Input {...control('email')} type="email" autoComplete="email" placeholder="The email of your account" />
+            </FormField>
+            <FormField id="deletion-reason" label="Reason for leaving" errors={errors.reason}>
+              <Textarea {...control('reason')} rows={3} placeholder="Optional: tell us why you are leaving" />
+            </FormField>
+            <FormField
+              id="deletion-confirmation"
+              label={`Type ${DELETION_CONFIRMATION_WORD} to confirm`}
+              required
+              errors={errors.confirmation}
+            >
+              <Input {...control('confirmation')} autoComplete="off" spellCheck={false} placeholder={DELETION_CONFIRMATION_WORD} />
+            </FormField>
+            <Button type="submit" variant="destructive" size="lg" className="w-full" disabled={!confirmed || deletion.isPending}>
+              {deletion.isPending ? (
+                <>
+                  <Loader2 className="animate-spin" aria-hidden="true" />
+                  Sending...
+                </>
+              ) : (
+                'Request Account Deletion'
+              )}
+            </Button>
+            <p className="text-center text-xs text-muted-foreground">
+              Read how we handle your data in our{' '}
+              <Link to="/privacy" className="font-medium text-primary underline-offset-4 hover:underline">
+                privacy policy
+              </Link>
+              .
+            </p>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
   );
 }

@@ -95,12 +95,16 @@ export class SqlSignInCodesRepository extends SignInCodesRepository {
   }
 
   async buyerByEmail(tx: Transaction, email: string): Promise<SignedInBuyer | undefined> {
-    const rows = (await tx.manager.query(`SELECT id, name, email FROM buyers WHERE email = $1`, [email])) as SignedInBuyer[];
+    const rows = (await tx.manager.query(`SELECT id, name, email FROM buyers WHERE email = $1 AND deleted_at IS NULL`, [
+      email,
+    ])) as SignedInBuyer[];
     return rows[0];
   }
 
   async buyerById(id: string): Promise<SignedInBuyer | undefined> {
-    const rows = (await this.dataSource.query(`SELECT id, name, email FROM buyers WHERE id = $1`, [id])) as SignedInBuyer[];
+    const rows = (await this.dataSource.query(`SELECT id, name, email FROM buyers WHERE id = $1 AND deleted_at IS NULL`, [
+      id,
+    ])) as SignedInBuyer[];
     return rows[0];
   }
 }

@@ -6,6 +6,7 @@ import { openServiceDatabase, UnitOfWork } from '@paymarket/platform';
 import { createTestDatabase, type TestDatabase } from '@paymarket/platform/testing';
 import { CreateBuyers1763769700000 } from '../database/migrations/1763769700000-create-buyers.js';
 import { CreateSignInAndSessions1763780000000 } from '../database/migrations/1763780000000-create-sign-in-and-sessions.js';
+import { CreateAccountDeletionRequests1763800000000 } from '../database/migrations/1763800000000-create-account-deletion-requests.js';
 import { Clock } from './clock.js';
 import { RequestSignInCodeUseCase } from './request-sign-in-code.use-case.js';
 import { SessionsService } from './sessions.service.js';
@@ -44,7 +45,7 @@ describe('buyer sign-in codes and sessions (onboarding, real PostgreSQL)', () =>
       url: database.url,
       schema: 'onboarding',
       entities: [],
-      migrations: [CreateBuyers1763769700000, CreateSignInAndSessions1763780000000],
+      migrations: [CreateBuyers1763769700000, CreateSignInAndSessions1763780000000, CreateAccountDeletionRequests1763800000000],
     });
   });
   afterAll(async () => {

@@ -26,4 +26,8 @@ export class BuyerEntity {
 
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt!: Date;
+
+  /** Set when the account was deleted (ADR 0029): the row is then a tombstone with placeholder data. */
+  @Column('timestamptz', { name: 'deleted_at', nullable: true })
+  deletedAt?: Date | null;
 }

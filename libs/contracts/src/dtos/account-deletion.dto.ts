@@ -1,0 +1,65 @@
+import { Transform } from 'class-transformer';
+import { Equals, IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { normalisedEmail, trimmed } from './transforms.js';
+
+/** The word a person types to confirm (spec §5: exactly DELETE, in capitals). */
+export const DELETION_CONFIRMATION_WORD = 'DELETE';
+
+/** A confirmation link is valid this long (ADR 0029). */
+export const DELETION_LINK_TTL_MS = 24 * 60 * 60_000;
+
+/** Spec §8 toast titles, and the field messages built on them ("Title: what to do"). */
+export const ACCOUNT_DELETION_MESSAGES = {
+  CONFIRMATION_REQUIRED: 'Confirmation Required',
+  EMAIL_REQUIRED: 'Email Required',
+  ERROR: 'Error',
+  CONFIRMATION_HINT: 'Confirmation Required: type DELETE in capital letters to confirm.',
+  EMAIL_HINT: 'Email Required: enter the email address of your PayMarket account.',
+  EMAIL_INVALID: 'Email Required: enter a valid email address.',
+  REASON_TOO_LONG: 'Reason must be at most 1000 characters',
+  REQUEST_RECEIVED:
+    'Check your email. If this address belongs to a PayMarket account, we sent a link to confirm the deletion. It expires in 24 hours.',
+  LINK_INVALID: 'This confirmation link is not valid. Check the email or submit a new deletion request.',
+  LINK_USED: 'This confirmation link has already been used.',
+  LINK_EXPIRED: 'This confirmation link has expired. Submit a new deletion request.',
+  DELETED: 'Your PayMarket account has been deleted and you have been signed out everywhere.',
+} as const;
+
+/** POST /api/account-deletion-requests (spec §3 deletion form: email, reason optional, confirmation text). */
+export class RequestAccountDeletionDto {
+  @Transform(normalisedEmail)
+  @MaxLength(254, { message: ACCOUNT_DELETION_MESSAGES.EMAIL_INVALID })
+  @IsEmail({}, { message: ACCOUNT_DELETION_MESSAGES.EMAIL_INVALID })
+  @IsNotEmpty({ message: ACCOUNT_DELETION_MESSAGES.EMAIL_HINT })
+  @IsString({ message: ACCOUNT_DELETION_MESSAGES.EMAIL_HINT })
+  email!: string;
+
+  @IsOptional()
+  @Transform(trimmed)
+  @MaxLength(1000, { message: ACCOUNT_DELETION_MESSAGES.REASON_TOO_LONG })
+  @IsString({ message: 'Reason must be text' })
+  reason?: string;
+
+  // Not trimmed or case-folded: the spec asks for exactly DELETE.
+  @Equals(DELETION_CONFIRMATION_WORD, { message: ACCOUNT_DELETION_MESSAGES.CONFIRMATION_HINT })
+  @IsString({ message: ACCOUNT_DELETION_MESSAGES.CONFIRMATION_HINT })
+  confirmation!: string;
+}
+
+/** POST /api/account-deletion-requests/confirm: the token from the emailed link (256 bits, base64url). */
+export class ConfirmAccountDeletionDto {
+  @Matches(/^[A-Za-z0-9_-]{43}$/, { message: ACCOUNT_DELETION_MESSAGES.LINK_INVALID })
+  @IsString({ message: ACCOUNT_DELETION_MESSAGES.LINK_INVALID })
+  token!: string;
+}
+
+/** 202 answer of POST /api/account-deletion-requests: identical for known and unknown emails. */
+export interface AccountDeletionRequested {
+  message: string;
+}
+
+/** 200 answer of POST /api/account-deletion-requests/confirm. */
+export interface AccountDeletionConfirmed {
+  message: string;
+  deletedAt: string;
+}
