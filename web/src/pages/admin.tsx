@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { ADMIN_SESSION_QUERY_KEY, useAdminSession } from '@/hooks/use-session';
 import { toast } from '@/hooks/use-toast';
 import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
+import { CompaniesSection } from './admin/companies';
 import { ProviderApplicationsSection } from './admin/provider-applications';
 
 function AdminLogin(): ReactElement {
@@ -96,7 +97,7 @@ function AdminHome({ email }: { email: string }): ReactElement {
     onError: (error) => toast({ variant: 'destructive', title: 'Logout Failed', description: apiErrorMessage(error, 'Please try again.') }),
   });
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+    <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Admin Dashboard</h1>
@@ -109,13 +110,7 @@ function AdminHome({ email }: { email: string }): ReactElement {
           {logout.isPending ? 'Logging out...' : 'Log out'}
         </Button>
       </div>
-      <Card className="mt-8 p-6">
-        <p className="font-medium">Company applications are not here yet.</p>
-        <p className="mt-1 text-sm text-muted-foreground">
-          The review of company applications (counts, risk scores, checks and approvals) is still being built. Your administrator login
-          works; the dashboard will fill in as those features arrive.
-        </p>
-      </Card>
+      <CompaniesSection />
       <ProviderApplicationsSection />
     </section>
   );

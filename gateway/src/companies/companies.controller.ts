@@ -1,0 +1,71 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  API_KEY_MESSAGES,
+  ApproveCompanyDto,
+  RequestApiAccessDto,
+  RevealCredentialsDto,
+  RpcPatterns,
+  type AdminCompaniesResponse,
+  type ApiAccessResponse,
+  type ApiAccountResponse,
+  type ApproveCompanyResponse,
+  type RevealCredentialsResponse,
+  type SignedInAdmin,
+} from '@paymarket/contracts';
+import { Admin, CurrentAdmin } from '../auth/admin.guard.js';
+import { bearerToken } from '../auth/seller-token.guard.js';
+import { ApiError } from '../http/api-error.js';
+import { GatewayRpc } from '../http/rpc.provider.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
+
+/** Companies ask for API access (spec §7); the outcome is decided by onboarding's risk checks. */
+@Controller('api')
+export class ApiAccessController {
+  constructor(private readonly rpc: GatewayRpc) {}
+
+  /** 201 for every outcome (approved, pending_review, rejected): the application was recorded either way. */
+  @Post('request-api-access')
+  @HttpCode(201)
+  @RateLimit('public-form')
+  async request(@Body() body: RequestApiAccessDto): Promise<ApiAccessResponse> {
+    return this.rpc.call(RpcPatterns.onboarding.REQUEST_API_ACCESS, body);
+  }
+
+  /** Redeems the one-time link emailed after an administrator's approval; answers the credentials once. */
+  @Post('api-access/credentials')
+  @HttpCode(200)
+  @RateLimit('public-form')
+  async reveal(@Body() body: RevealCredentialsDto): Promise<RevealCredentialsResponse> {
+    return this.rpc.call(RpcPatterns.onboarding.REVEAL_COMPANY_CREDENTIALS, { companyId: body.companyId, token: body.token });
+  }
+
+  /** The smallest API call an integrator can make: proves the issued secret key works (Authorization: Bearer sk_…). */
+  @Get('v1/account')
+  async account(@Headers('authorization') authorization?: string): Promise<ApiAccountResponse> {
+    const secretKey = bearerToken(authorization);
+    if (!secretKey) throw ApiError.of(401, API_KEY_MESSAGES.REQUIRED);
+    return this.rpc.call(RpcPatterns.onboarding.AUTHENTICATE_API_KEY, { secretKey });
+  }
+}
+
+/** Administrators review company applications. Every route needs an admin session. */
+@Controller('api/admin')
+@Admin()
+export class AdminCompaniesController {
+  constructor(private readonly rpc: GatewayRpc) {}
+
+  @Get('companies')
+  async list(): Promise<AdminCompaniesResponse> {
+    return this.rpc.call(RpcPatterns.onboarding.LIST_COMPANIES, {});
+  }
+
+  @Post('approve-company/:companyId')
+  @HttpCode(200)
+  async approve(
+    @Param('companyId') companyId: string,
+    @Body() body: ApproveCompanyDto,
+    @CurrentAdmin() admin: SignedInAdmin,
+  ): Promise<ApproveCompanyResponse> {
+    return this.rpc.call(RpcPatterns.onboarding.APPROVE_COMPANY, { companyId, notes: body.notes ?? null, approvedBy: admin.email });
+  }
+}

@@ -1,0 +1,89 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  API_KEY_MESSAGES,
+  ApproveCompanyDto,
+  RequestApiAccessDto,
+  RevealCredentialsDto,
+  RpcPatterns,
+  summariseFieldErrors,
+  validateDto,
+  type AdminCompaniesResponse,
+  type ApiAccessResponse,
+  type ApiAccountResponse,
+  type ApproveCompanyResponse,
+  type RevealCredentialsResponse,
+  type RpcEnvelope,
+} from '@paymarket/contracts';
+import { ServiceError } from '@paymarket/platform';
+import { ApproveCompanyUseCase } from './approve-company.use-case.js';
+import { CompaniesRepository } from './companies.repository.js';
+import { hashSecret } from './credentials.js';
+import { toCompanyView } from './company-view.js';
+import { RequestApiAccessUseCase } from './request-api-access.use-case.js';
+import { RevealCompanyCredentialsUseCase } from './reveal-company-credentials.use-case.js';
+
+const P = RpcPatterns.onboarding;
+/** The admin list shows the newest companies; the counts cover all of them. */
+const LIST_LIMIT = 500;
+
+function validOrThrow<T extends object>(cls: new () => T, data: unknown): T {
+  const result = validateDto(cls, data);
+  if (!result.ok) throw ServiceError.invalid(summariseFieldErrors(result.errors), result.errors);
+  return result.value;
+}
+
+function objectOf(data: unknown): Record<string, unknown> {
+  return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+}
+
+@Controller()
+export class CompaniesHandler {
+  constructor(
+    private readonly companies: CompaniesRepository,
+    private readonly requestAccess: RequestApiAccessUseCase,
+    private readonly approve: ApproveCompanyUseCase,
+    private readonly reveal: RevealCompanyCredentialsUseCase,
+  ) {}
+
+  // Validated again here: the gateway is not the only possible caller.
+  @MessagePattern<string>(P.REQUEST_API_ACCESS)
+  async request(@Payload() message: RpcEnvelope<unknown>): Promise<ApiAccessResponse> {
+    return this.requestAccess.execute(validOrThrow(RequestApiAccessDto, message.data));
+  }
+
+  @MessagePattern<string>(P.LIST_COMPANIES)
+  async list(): Promise<AdminCompaniesResponse> {
+    const [rows, counts] = await Promise.all([this.companies.list(LIST_LIMIT), this.companies.counts()]);
+    const total = counts.approved + counts.pending + counts.flagged + counts.rejected;
+    return { companies: rows.map(toCompanyView), total, ...counts };
+  }
+
+  @MessagePattern<string>(P.APPROVE_COMPANY)
+  async approveCompany(@Payload() message: RpcEnvelope<unknown>): Promise<ApproveCompanyResponse> {
+    const data = objectOf(message.data);
+    const { notes } = validOrThrow(ApproveCompanyDto, data.notes === null || data.notes === undefined ? {} : { notes: data.notes });
+    if (typeof data.approvedBy !== 'string' || data.approvedBy === '') throw ServiceError.invalid('approvedBy is required');
+    return this.approve.execute({ companyId: data.companyId, notes: notes ?? null, approvedBy: data.approvedBy });
+  }
+
+  @MessagePattern<string>(P.REVEAL_COMPANY_CREDENTIALS)
+  async revealCredentials(@Payload() message: RpcEnvelope<unknown>): Promise<RevealCredentialsResponse> {
+    const input = validOrThrow(RevealCredentialsDto, message.data);
+    return this.reveal.execute({ companyId: input.companyId, token: input.token });
+  }
+
+  @MessagePattern<string>(P.AUTHENTICATE_API_KEY)
+  async authenticate(@Payload() message: RpcEnvelope<unknown>): Promise<ApiAccountResponse> {
+    const { secretKey } = objectOf(message.data);
+    const unauthorized = () => ServiceError.unauthorized(API_KEY_MESSAGES.REQUIRED);
+    if (typeof secretKey !== 'string' || !/^sk_(test|live)_[A-Za-z0-9_-]{20,100}$/.test(secretKey)) throw unauthorized();
+    // Looked up by hash: the secret itself is never stored, and equality on a SHA-256 leaks nothing usable by timing.
+    const company = await this.companies.findBySecretKeyHash(hashSecret(secretKey));
+    if (!company || !company.hasApiAccess || company.verificationStatus !== 'approved' || !company.apiKey) throw unauthorized();
+    return {
+      company: { id: company.id, name: company.name, website: company.website, apiKey: company.apiKey },
+      livemode: secretKey.startsWith('sk_live_'),
+    };
+  }
+}

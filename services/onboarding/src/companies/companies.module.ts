@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { Clock, SystemClock } from '../auth/clock.js';
+import { ApproveCompanyUseCase } from './approve-company.use-case.js';
+import { CompaniesHandler } from './companies.handler.js';
+import { CompaniesRepository, TypeOrmCompaniesRepository } from './companies.repository.js';
+import { RequestApiAccessUseCase } from './request-api-access.use-case.js';
+import { RevealCompanyCredentialsUseCase } from './reveal-company-credentials.use-case.js';
+
+/** API access requests: risk checks, admin review and credentials (secret stored hashed). */
+@Module({
+  controllers: [CompaniesHandler],
+  providers: [
+    { provide: Clock, useClass: SystemClock },
+    { provide: CompaniesRepository, useClass: TypeOrmCompaniesRepository },
+    RequestApiAccessUseCase,
+    ApproveCompanyUseCase,
+    RevealCompanyCredentialsUseCase,
+  ],
+})
+export class CompaniesModule {}
