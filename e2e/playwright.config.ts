@@ -52,6 +52,11 @@ export default defineConfig({
           PORT: '3100',
           PAYMARKET_DATA_DIR: '/tmp/paymarket-e2e-data',
           NODE_ENV: 'development',
+          // As scripts/e2e.mjs (E2E_RATE_LIMITS): the whole suite speaks from one IP.
+          RATE_LIMIT_PUBLIC_FORM: '1000,10,900',
+          RATE_LIMIT_REGISTER_BUYER: '1000,10,900',
+          RATE_LIMIT_SIGN_IN_CODE: '1000,5,900',
+          RATE_LIMIT_SIGN_IN_VERIFY: '1000,10,900',
         },
       }
     : undefined,

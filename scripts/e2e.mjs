@@ -7,6 +7,14 @@ import { join } from 'node:path';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed.mjs';
 import { freePort, isClusterMode, root, run, waitForOk } from './lib.mjs';
 
+/** Generous per-IP limits for the one-IP e2e suite (`perIp,perIdentity,windowSeconds`; per-identity unchanged). */
+export const E2E_RATE_LIMITS = {
+  RATE_LIMIT_PUBLIC_FORM: '1000,10,900',
+  RATE_LIMIT_REGISTER_BUYER: '1000,10,900',
+  RATE_LIMIT_SIGN_IN_CODE: '1000,5,900',
+  RATE_LIMIT_SIGN_IN_VERIFY: '1000,10,900',
+};
+
 const CHROMIUM = '/usr/bin/chromium';
 
 export async function runE2E() {
@@ -33,6 +41,10 @@ export async function runE2E() {
     PAYMARKET_DATA_DIR: process.env.PAYMARKET_E2E_DATA_DIR ?? '/tmp/paymarket-e2e-data',
     // The specs walk through the demo marketplace (sellers, the Demo Print Co. provider); cluster mode seeds only on request.
     PAYMARKET_SEED: 'true',
+    // Every spec's browser speaks from 127.0.0.1, so the per-IP allowances (20 public forms per 15 minutes) would be
+    // shared by the whole suite and refuse it part-way. Per-identity limits stay as in production; the limiter itself
+    // is proven by the integration tier (gateway/src/auth/auth-routes.integration-spec.ts).
+    ...E2E_RATE_LIMITS,
   };
   console.log(`e2e: starting PayMarket in ${cluster ? 'cluster' : 'embedded'} mode at ${baseUrl}`);
   const server = spawn(process.execPath, [entry], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
