@@ -10,6 +10,8 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const PROVIDER_ACCOUNT = 'acct_1PMDemoPrintCo00001';
+/** The emulator's other demo account that can receive transfers: a seller connects it as their payout account. */
+const SELLER_ACCOUNT = 'acct_1PMDemoMapleInk0002';
 const BUYER_NAME = 'E2E Payer';
 const ADMIN_PASSWORD = 'e2e admin password 42';
 // One signed-in buyer for the whole file: sign-in codes are rate limited per IP.
@@ -182,6 +184,48 @@ test.describe('payments', () => {
       await expect(toastRegion(page).getByText('Refund Issued')).toBeVisible();
       await expect(card.getByText('Partially Refunded', { exact: true })).toBeVisible();
       await expect(card).toContainText('Refunded$50.00');
+    });
+  });
+
+  test.describe('paying a seller on /payment (ADR 0030)', () => {
+    test.use({ storageState: buyerStateFile });
+
+    test('a seller connects a payout account at registration, then a buyer pays them and the order completes', async ({ page }) => {
+      const businessName = unique('Maple Letterpress');
+      await page.goto('/seller-registration');
+      await page.getByLabel('Business Name').fill(businessName);
+      await page.getByLabel('Your Name').fill('Lou Tremblay');
+      await page.locator('#seller-email').fill(`${unique('lou')}@example.com`);
+      await page.getByLabel('Phone').fill('4165550100');
+      await page.getByLabel('Category').selectOption('printing');
+      await page.getByLabel('Location').fill('Montreal, QC');
+      await page.getByLabel('Business Description').fill('Letterpress and risograph studio: wedding suites, cards and art editions.');
+      await page.getByLabel('Products & Services').fill('Letterpress cards, riso prints');
+      await page.getByLabel('Pricing').fill('From $40 per 100 cards');
+      await page.getByLabel('Stripe Connect account ID').fill(SELLER_ACCOUNT);
+      await expect(page.getByText(/Stripe account verified/)).toBeVisible();
+      await page.getByRole('button', { name: 'Register as Seller' }).click();
+      await expect(toastRegion(page).getByText('Registration Successful!')).toBeVisible();
+
+      const orderId = unique('E2E-SELLER');
+      await page.goto('/payment');
+      await expect(page.getByText(`Paying as ${BUYER_NAME}`)).toBeVisible();
+      const recipient = page.getByLabel('Print Provider');
+      const option = recipient.locator('option', { hasText: `${businessName} - Lou Tremblay` });
+      await expect(option).toBeEnabled();
+      // The demo sellers have no payout account: listed, but not selectable, with a note saying why.
+      await expect(page.getByText(/Greyed-out sellers have not connected a Stripe account yet/)).toBeVisible();
+      await page.getByLabel('Order ID').fill(orderId);
+      await page.getByLabel('Currency').selectOption('usd');
+      await page.getByLabel('Amount').fill('100.00');
+      await recipient.selectOption({ label: `${businessName} - Lou Tremblay` });
+      await page.getByRole('button', { name: 'Create Payment' }).click();
+      await expect(toastRegion(page).getByText('Payment Ready (Development Mode)')).toBeVisible();
+      await expect(page.getByLabel('Payment breakdown')).toContainText('Total$103.56 USD');
+
+      await payWithCard(page, '4242 4242 4242 4242');
+      await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+      await expectOrderStatus(page, orderId, 'Completed');
     });
   });
 

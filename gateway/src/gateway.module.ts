@@ -11,6 +11,9 @@ import { SpaController } from './web/spa.controller.js';
 import { AdminAuthController } from './auth/admin-auth.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
+import { AdminCompaniesController, ApiAccessController } from './companies/companies.controller.js';
+import { AccountDeletionController } from './account-deletion/account-deletion.controller.js';
+import { MarketplacesController } from './marketplaces/marketplaces.controller.js';
 
 @Module({})
 export class GatewayModule {
@@ -28,6 +31,10 @@ export class GatewayModule {
         BuyerRequestsController,
         ...CATALOG_CONTROLLERS,
         PaymentsController,
+        MarketplacesController,
+        AccountDeletionController,
+        ApiAccessController,
+        AdminCompaniesController,
         SpaController,
       ],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }, GatewayRpc],

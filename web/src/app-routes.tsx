@@ -25,6 +25,7 @@ const ApiAccessPage = lazyPage(() => import('@/pages/api-access'), 'ApiAccessPag
 const AdminPage = lazyPage(() => import('@/pages/admin'), 'AdminPage');
 const PrivacyPage = lazyPage(() => import('@/pages/privacy'), 'PrivacyPage');
 const DeleteAccountPage = lazyPage(() => import('@/pages/delete-account'), 'DeleteAccountPage');
+const DeleteAccountConfirmPage = lazyPage(() => import('@/pages/delete-account-confirm'), 'DeleteAccountConfirmPage');
 const ProviderSignupPage = lazyPage(() => import('@/pages/provider-signup'), 'ProviderSignupPage');
 const DevMailboxPage = lazyPage(() => import('@/pages/dev-mailbox'), 'DevMailboxPage');
 const NotFoundPage = lazyPage(() => import('@/pages/not-found'), 'NotFoundPage');
@@ -53,6 +54,7 @@ export function AppRoutes(): ReactElement {
         <Route path="admin" element={<AdminPage />} />
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="delete-account" element={<DeleteAccountPage />} />
+        <Route path="delete-account/confirm" element={<DeleteAccountConfirmPage />} />
         <Route path="provider-signup" element={<ProviderSignupPage />} />
         {/* Always registered: the gateway answers 404 for the mailbox API in production and the page says so. */}
         <Route path="dev/mailbox" element={<DevMailboxPage />} />

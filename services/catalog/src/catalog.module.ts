@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ServicePlatformModule, type ServiceRuntimeConfig } from '@paymarket/platform';
 import { CreateCatalog1763771000000 } from './database/migrations/1763771000000-create-catalog.js';
+import { SellerPayoutAccounts1763830000000 } from './database/migrations/1763830000000-seller-payout-accounts.js';
 import { ProvidersModule } from './providers/providers.module.js';
 import { CatalogSeeder } from './seed/catalog-seeder.js';
 import { SellersModule } from './sellers/sellers.module.js';
@@ -15,7 +16,10 @@ export class CatalogModule {
     return {
       module: CatalogModule,
       imports: [
-        ServicePlatformModule.forService(config, { entities: [], migrations: [CreateCatalog1763771000000] }),
+        ServicePlatformModule.forService(config, {
+          entities: [],
+          migrations: [CreateCatalog1763771000000, SellerPayoutAccounts1763830000000],
+        }),
         SellersModule,
         ProvidersModule,
       ],

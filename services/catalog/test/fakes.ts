@@ -4,6 +4,7 @@ import type {
   PrintProvider,
   ProviderApplicationStatus,
   ProviderApplicationView,
+  SellerPayoutAccount,
   SellerProfile,
   VerifyConnectedAccountResponse,
 } from '@paymarket/contracts';
@@ -53,15 +54,28 @@ export class FakeClock extends Clock {
 
 export class InMemorySellers extends SellersRepository {
   readonly rows = new Map<string, SellerFields & { id: string }>();
+  readonly payoutAccounts = new Map<string, string | null>();
   readonly tokens = new Map<string, Buffer>();
   readonly recovery: Array<{ id: string; sellerId: string; hash: Buffer; expiresAt: Date; usedAt: Date | null }> = [];
 
   async insert(_tx: Transaction, seller: NewSeller): Promise<void> {
-    this.rows.set(seller.id, { ...seller });
+    const { stripeAccountId, ...fields } = seller;
+    this.rows.set(seller.id, { ...fields });
+    this.payoutAccounts.set(seller.id, stripeAccountId);
   }
   async findById(id: string): Promise<SellerProfile | null> {
     const row = this.rows.get(id);
-    return row ? { ...row, averageRating: 0, totalRatings: 0, createdAt: '2026-01-01T00:00:00.000Z' } : null;
+    const payable = (this.payoutAccounts.get(id) ?? null) !== null;
+    return row ? { ...row, averageRating: 0, totalRatings: 0, createdAt: '2026-01-01T00:00:00.000Z', payable } : null;
+  }
+  async payoutAccount(id: string): Promise<SellerPayoutAccount | null> {
+    const row = this.rows.get(id);
+    return row
+      ? { sellerId: id, businessName: row.businessName, sellerName: row.sellerName, stripeAccountId: this.payoutAccounts.get(id) ?? null }
+      : null;
+  }
+  async setPayoutAccount(_tx: Transaction, id: string, stripeAccountId: string | null): Promise<void> {
+    this.payoutAccounts.set(id, stripeAccountId);
   }
   async lockById(_tx: Transaction, id: string): Promise<SellerProfile | null> {
     return this.findById(id);

@@ -6,10 +6,13 @@ import { EmailEntity } from './email/email.entity.js';
 import { EmailsRepository, TypeOrmEmailsRepository } from './email/emails.repository.js';
 import { MailboxOnlyMailer, Mailer, SmtpMailer } from './email/mailer.js';
 import { CatalogEmailsHandler } from './catalog/catalog-emails.handler.js';
+import { CompanyEmailsHandler } from './companies/company-emails.handler.js';
 import { MailboxHandler } from './mailbox/mailbox.handler.js';
 import { InterestRecordedHandler } from './requests/interest-recorded.handler.js';
 import { BuyerRegisteredHandler } from './welcome/buyer-registered.handler.js';
+import { MarketplaceRegisteredHandler } from './marketplaces/marketplace-registered.handler.js';
 import { SignInCodeRequestedHandler } from './sign-in/sign-in-code-requested.handler.js';
+import { AccountDeletionEmailsHandler } from './account-deletion/account-deletion-emails.handler.js';
 
 export interface NotificationsConfig {
   /** smtp(s)://user:pass@host:port — without it emails are kept for the development mailbox only. */
@@ -23,7 +26,16 @@ export class NotificationsModule {
     return {
       module: NotificationsModule,
       imports: [ServicePlatformModule.forService(config, { entities: [EmailEntity], migrations: [CreateEmails1763769800000] })],
-      controllers: [BuyerRegisteredHandler, InterestRecordedHandler, SignInCodeRequestedHandler, CatalogEmailsHandler, MailboxHandler],
+      controllers: [
+        BuyerRegisteredHandler,
+        InterestRecordedHandler,
+        SignInCodeRequestedHandler,
+        CatalogEmailsHandler,
+        MailboxHandler,
+        MarketplaceRegisteredHandler,
+        AccountDeletionEmailsHandler,
+        CompanyEmailsHandler,
+      ],
       providers: [
         { provide: EmailsRepository, useClass: TypeOrmEmailsRepository },
         { provide: Mailer, useFactory: () => (mail.smtpUrl ? new SmtpMailer(mail.smtpUrl, mail.mailFrom) : new MailboxOnlyMailer()) },

@@ -6,6 +6,15 @@ import { CreateBuyers1763769700000 } from './database/migrations/1763769700000-c
 import { CreateSignInAndSessions1763780000000 } from './database/migrations/1763780000000-create-sign-in-and-sessions.js';
 import { AdminsModule } from './admins/admins.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { CompanyEntity } from './companies/company.entity.js';
+import { CompaniesModule } from './companies/companies.module.js';
+import { CreateCompanies1763810000000 } from './database/migrations/1763810000000-create-companies.js';
+import { MarketplaceEntity } from './marketplaces/marketplace.entity.js';
+import { MarketplacesModule } from './marketplaces/marketplaces.module.js';
+import { CreateMarketplaces1763820000000 } from './database/migrations/1763820000000-create-marketplaces.js';
+import { AccountDeletionRequestEntity } from './account-deletion/account-deletion-request.entity.js';
+import { AccountDeletionModule } from './account-deletion/account-deletion.module.js';
+import { CreateAccountDeletionRequests1763800000000 } from './database/migrations/1763800000000-create-account-deletion-requests.js';
 
 @Module({})
 export class OnboardingModule {
@@ -14,12 +23,21 @@ export class OnboardingModule {
       module: OnboardingModule,
       imports: [
         ServicePlatformModule.forService(config, {
-          entities: [BuyerEntity],
-          migrations: [CreateBuyers1763769700000, CreateSignInAndSessions1763780000000],
+          entities: [BuyerEntity, MarketplaceEntity, AccountDeletionRequestEntity, CompanyEntity],
+          migrations: [
+            CreateBuyers1763769700000,
+            CreateSignInAndSessions1763780000000,
+            CreateAccountDeletionRequests1763800000000,
+            CreateCompanies1763810000000,
+            CreateMarketplaces1763820000000,
+          ],
         }),
         BuyersModule,
         AuthModule,
         AdminsModule,
+        MarketplacesModule,
+        AccountDeletionModule,
+        CompaniesModule,
       ],
     };
   }

@@ -8,6 +8,7 @@ import { CreateOrder } from '../src/checkout/create-order.use-case.js';
 import { PaymentIntents } from '../src/checkout/payment-intents.use-case.js';
 import { PaymentStatus } from '../src/checkout/payment-status.use-case.js';
 import { RecipientResolver } from '../src/checkout/recipient.js';
+import { SellerDirectory } from '../src/checkout/seller-directory.js';
 import { SettlePayment } from '../src/checkout/settle-payment.js';
 import { VerifyLedger } from '../src/ledger/verify-ledger.use-case.js';
 import { OrdersRepository } from '../src/orders/orders.repository.js';
@@ -21,6 +22,24 @@ jest.setTimeout(60_000);
 const PROVIDER = 'acct_1PMDemoPrintCo00001';
 const ada: Caller = { buyer: { id: '0a0a0a0a-0000-4000-8000-000000000001', email: 'ada@example.com', name: 'Ada' } };
 const bob: Caller = { buyer: { id: '0b0b0b0b-0000-4000-8000-000000000002', email: 'bob@example.com', name: 'Bob' } };
+const MAPLE = 'acct_1PMDemoMapleInk0002';
+const PAYABLE_SELLER = '5e11e500-0000-4000-8000-000000000001';
+const UNCONNECTED_SELLER = '5e11e500-0000-4000-8000-000000000002';
+const RESTRICTED_SELLER = '5e11e500-0000-4000-8000-000000000003';
+
+/** Catalog's answer for `seller_<id>` (ADR 0030), changeable by a test. */
+class FakeSellerDirectory extends SellerDirectory {
+  readonly accounts = new Map<string, string | null>([
+    [PAYABLE_SELLER, MAPLE],
+    [UNCONNECTED_SELLER, null],
+    [RESTRICTED_SELLER, 'acct_1PMDemoRestricted03'],
+  ]);
+  async payoutAccount(sellerId: string) {
+    if (!this.accounts.has(sellerId)) return null;
+    return { sellerId, businessName: 'Maple Ink', sellerName: 'Lou Tremblay', stripeAccountId: this.accounts.get(sellerId) ?? null };
+  }
+}
+
 const admin: Caller = { admin: { id: 'ad000000-0000-4000-8000-000000000003', email: 'admin@example.com' } };
 
 describe('payments domain on real PostgreSQL (fake Stripe)', () => {
@@ -36,6 +55,7 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
   let ledger: VerifyLedger;
   let sweeper: TransferSweeper;
   let settle: SettlePayment;
+  let sellers: FakeSellerDirectory;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -46,10 +66,12 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
       migrations: CHECKOUT_MIGRATIONS,
     });
     processor = new FakeProcessor();
+    processor.accounts.set(MAPLE, { exists: true, transfersActive: true });
     const relay = new OutboxRelay(dataSource, 'payments', async () => undefined);
     const idempotency = new Idempotency(dataSource);
     orders = new OrdersRepository(dataSource);
-    const recipients = new RecipientResolver(processor);
+    sellers = new FakeSellerDirectory();
+    const recipients = new RecipientResolver(processor, sellers);
     settle = new SettlePayment(orders, processor, relay);
     createOrder = new CreateOrder(orders, recipients, idempotency, relay);
     intents = new PaymentIntents(orders, processor, recipients, idempotency, relay);
@@ -257,5 +279,74 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
     await expect(
       webhook.handle('{"id":"evt_x","type":"payment_intent.succeeded","data":{"object":{"id":"pi_x"}}}', 't=1,v1=forged'),
     ).rejects.toBeInstanceOf(ServiceError);
+  });
+
+  describe('paying a seller (seller_<id>, ADR 0030)', () => {
+    const body = (orderId: string, sellerId: string) => ({
+      orderId,
+      amount: '40.00',
+      currency: 'usd' as const,
+      printProviderStripeAccountId: `seller_${sellerId}`,
+    });
+
+    it('resolves the seller to their payout account: charged, completed, transferred to the seller, ledger clean', async () => {
+      const orderId = newOrderId();
+      const order = await createOrder.execute({ caller: ada, body: body(orderId, PAYABLE_SELLER) });
+      expect(order).toMatchObject({ status: 'pending', amount: '40.00' });
+      const intent = await intents.forOrder({ caller: ada, body: body(orderId, PAYABLE_SELLER) });
+      expect(intent.breakdown).toEqual({ sellerGets: '40.00', paymarketGets: '3.56', total: '43.56', currency: 'usd' });
+      const result = await status.confirmTestCard({
+        caller: ada,
+        body: { cardNumber: '4242424242424242', paymentIntentId: intent.paymentIntentId },
+      });
+      expect(result).toMatchObject({ paymentStatus: 'succeeded', orderStatus: 'completed' });
+      const mine = await dataSource.query(
+        `SELECT t.amount_minor, t.destination FROM transfers t JOIN orders o ON o.id = t.order_id WHERE o.order_id = $1`,
+        [orderId],
+      );
+      expect(mine).toEqual([{ amount_minor: '4000', destination: MAPLE }]);
+      await expect(ledger.execute()).resolves.toMatchObject({ ok: true, problems: [] });
+    });
+
+    it('refuses before any charge a seller without a payout account (naming them), an unknown seller and a restricted account', async () => {
+      const before = processor.calls;
+      const orderIds = [newOrderId(), newOrderId(), newOrderId()];
+      await expect(createOrder.execute({ caller: ada, body: body(orderIds[0]!, UNCONNECTED_SELLER) })).rejects.toMatchObject({
+        code: 'invalid',
+        message: expect.stringContaining('Maple Ink - Lou Tremblay has not connected a Stripe account yet'),
+        fields: { printProviderStripeAccountId: [expect.stringContaining('Maple Ink - Lou Tremblay')] },
+      });
+      await expect(
+        createOrder.execute({ caller: ada, body: body(orderIds[1]!, '5e11e500-0000-4000-8000-0000000000ff') }),
+      ).rejects.toMatchObject({ code: 'invalid' });
+      await expect(createOrder.execute({ caller: ada, body: body(orderIds[2]!, RESTRICTED_SELLER) })).rejects.toMatchObject({
+        code: 'unprocessable',
+      });
+      expect(processor.calls).toBe(before);
+      const stored = await dataSource.query(`SELECT count(*)::int AS n FROM orders WHERE order_id = ANY($1)`, [orderIds]);
+      expect(stored).toEqual([{ n: 0 }]);
+    });
+
+    it('checks the seller again before the charge: a removed or changed payout account stops the intent', async () => {
+      const seller = '5e11e500-0000-4000-8000-000000000004';
+      sellers.accounts.set(seller, MAPLE);
+      const removed = newOrderId();
+      await createOrder.execute({ caller: ada, body: body(removed, seller) });
+      sellers.accounts.set(seller, null);
+      const before = processor.calls;
+      await expect(intents.forOrder({ caller: ada, body: body(removed, seller) })).rejects.toMatchObject({ code: 'invalid' });
+
+      sellers.accounts.set(seller, MAPLE);
+      const changed = newOrderId();
+      await createOrder.execute({ caller: ada, body: body(changed, seller) });
+      sellers.accounts.set(seller, PROVIDER);
+      await expect(intents.forOrder({ caller: ada, body: body(changed, seller) })).rejects.toMatchObject({ code: 'unprocessable' });
+      expect(processor.calls).toBe(before);
+      const charged = await dataSource.query(
+        `SELECT count(*)::int AS n FROM orders WHERE order_id = ANY($1) AND payment_intent_id IS NOT NULL`,
+        [[removed, changed]],
+      );
+      expect(charged).toEqual([{ n: 0 }]);
+    });
   });
 });

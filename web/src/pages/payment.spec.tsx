@@ -10,10 +10,14 @@ const originalFetch = globalThis.fetch;
 const BUYER = { status: 200, body: { buyer: { id: 'b1', name: 'Ada Buyer', email: 'ada@example.com' } } };
 const PROVIDERS = { status: 200, body: [{ id: 'p1', name: 'Demo Print Co', stripeAccountId: 'acct_1PMDemoPrintCo00001' }] };
 const SELLER_ID = '6f1c2a3b-0000-4000-8000-000000000001';
+const UNPAYABLE_SELLER_ID = '6f1c2a3b-0000-4000-8000-000000000002';
 const SHOWCASE = {
   status: 200,
   body: {
-    sellers: [{ id: SELLER_ID, businessName: 'Maple Ink', sellerName: 'Jo Maple' }],
+    sellers: [
+      { id: SELLER_ID, businessName: 'Maple Ink', sellerName: 'Jo Maple', payable: true },
+      { id: UNPAYABLE_SELLER_ID, businessName: 'Harbour Print', sellerName: 'Maya Thompson', payable: false },
+    ],
     stats: { total: 1, categories: {} },
     nextCursor: null,
   },
@@ -96,6 +100,21 @@ describe(PaymentPage.name, () => {
       expect((provider as HTMLOptionElement).value).toBe('acct_1PMDemoPrintCo00001');
       const seller = await screen.findByRole('option', { name: 'Maple Ink - Jo Maple' });
       expect((seller as HTMLOptionElement).value).toBe(`seller_${SELLER_ID}`);
+    });
+
+    it('lists sellers without a payout account with the spec label, but disabled and explained (ADR 0030)', async () => {
+      const user = userEvent.setup();
+      renderPage(<PaymentPage />, '/payment');
+
+      const payable = (await screen.findByRole('option', { name: 'Maple Ink - Jo Maple' })) as HTMLOptionElement;
+      const unpayable = screen.getByRole('option', { name: 'Harbour Print - Maya Thompson' }) as HTMLOptionElement;
+      expect(payable.disabled).toBe(false);
+      expect(unpayable.disabled).toBe(true);
+      expect(unpayable.value).toBe(`seller_${UNPAYABLE_SELLER_ID}`);
+      expect(screen.getByText(/Greyed-out sellers have not connected a Stripe account yet/)).toBeTruthy();
+
+      await fillForm(user, { provider: 'Maple Ink - Jo Maple' });
+      expect((screen.getByLabelText(/Print Provider/) as HTMLSelectElement).value).toBe(`seller_${SELLER_ID}`);
     });
 
     it('toasts "Missing Information" and sends nothing when a field is empty', async () => {

@@ -18,7 +18,7 @@ import { CardPaymentForm } from '@/components/payments/card-payment-form';
 import { PaymentBreakdown } from '@/components/payments/payment-breakdown';
 import { PaymentResultCard } from '@/components/payments/payment-result-card';
 import { newIdempotencyKey, ORDERS_KEY, postJson, usePaymentsConfig, withServerReason } from '@/components/payments/payments-api';
-import { useRecipientOptions } from '@/components/payments/use-recipient-options';
+import { NOT_YET_PAYABLE_NOTE, useRecipientOptions } from '@/components/payments/use-recipient-options';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -268,7 +268,7 @@ export function PaymentPage(): ReactElement {
                   {recipients.sellers.length > 0 && (
                     <optgroup label="Sellers">
                       {recipients.sellers.map((option) => (
-                        <option key={option.value} value={option.value}>
+                        <option key={option.value} value={option.value} disabled={option.disabled}>
                           {option.label}
                         </option>
                       ))}
@@ -276,6 +276,11 @@ export function PaymentPage(): ReactElement {
                   )}
                 </Select>
               </FormField>
+              {recipients.sellers.some((option) => option.disabled) && (
+                <p className="-mt-3 text-xs text-muted-foreground" role="note">
+                  {NOT_YET_PAYABLE_NOTE}
+                </p>
+              )}
               {prepared === null && (
                 <Button type="submit" size="lg" className="w-full">
                   {createPayment.isPending ? (

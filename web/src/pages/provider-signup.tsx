@@ -6,10 +6,11 @@ import {
   type FieldErrors,
 } from '@paymarket/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
+import { CheckCircle2, Loader2 } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import { useAccountValidation, type AccountValidationState } from '@/components/catalog/use-account-validation';
+import { AccountStatus } from '@/components/catalog/account-status';
+import { useAccountValidation } from '@/components/catalog/use-account-validation';
 import { fieldErrorId, FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -61,35 +62,6 @@ const REVIEW_STEPS = [
 function toPayload(form: ApplicationForm): Record<string, unknown> {
   const { website, ...rest } = form;
   return website.trim() === '' ? rest : form;
-}
-
-function AccountStatus({ state }: { state: AccountValidationState }): ReactElement {
-  switch (state.status) {
-    case 'idle':
-      return <p className="text-xs text-muted-foreground">Starts with acct_. We check it with Stripe as you type.</p>;
-    case 'validating':
-      return (
-        <p className="flex items-center gap-1 text-sm text-muted-foreground" role="status">
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-          Validating account...
-        </p>
-      );
-    case 'valid':
-      return (
-        <p className="flex items-center gap-1 text-sm text-success" role="status">
-          <CheckCircle2 className="size-4" aria-hidden="true" />
-          {state.message}
-          {state.accountInfo && ` — ${state.accountInfo.businessName ?? 'Stripe account'} (${state.accountInfo.country})`}
-        </p>
-      );
-    case 'invalid':
-      return (
-        <p className="flex items-center gap-1 text-sm text-destructive" role="alert">
-          <XCircle className="size-4" aria-hidden="true" />
-          {state.error}
-        </p>
-      );
-  }
 }
 
 export function ProviderSignupPage(): ReactElement {

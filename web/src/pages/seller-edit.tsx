@@ -4,7 +4,9 @@ import { ArrowLeft, Loader2, Lock } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LostEditLink } from '@/components/catalog/lost-edit-link';
+import { PayoutAccountField, payoutAccountProblem } from '@/components/catalog/payout-account-field';
 import { getSellerToken, sellerRequest, storeSellerToken } from '@/components/catalog/seller-auth';
+import { useAccountValidation } from '@/components/catalog/use-account-validation';
 import { SHOWCASE_PATH } from '@/components/catalog/use-showcase';
 import { fieldErrorId, FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -35,6 +37,15 @@ function formOf(seller: SellerProfile): EditForm {
     location: seller.location,
     website: seller.website ?? '',
   };
+}
+
+/**
+ * ADR 0030: the account id is never sent to the browser, so the field starts empty. Empty keeps the current account,
+ * "remove" sends '' (clears it), an id replaces it.
+ */
+function withPayoutAccount(form: EditForm, stripeAccountId: string, remove: boolean): Record<string, string> {
+  if (remove) return { ...form, stripeAccountId: '' };
+  return stripeAccountId.trim() === '' ? form : { ...form, stripeAccountId };
 }
 
 function BackLink(): ReactElement {
@@ -126,6 +137,9 @@ function EditSellerForm({ seller, token }: { seller: SellerProfile; token: strin
   const [form, setForm] = useState<EditForm>(() => formOf(seller));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
+  const [stripeAccountId, setStripeAccountId] = useState('');
+  const [removeAccount, setRemoveAccount] = useState(false);
+  const account = useAccountValidation(removeAccount ? '' : stripeAccountId);
   // A category outside the edit list (none today) is still offered, so saving never changes it silently.
   const categories = SELLER_EDIT_CATEGORIES.some((c) => c.value === seller.category)
     ? SELLER_EDIT_CATEGORIES
@@ -155,7 +169,15 @@ function EditSellerForm({ seller, token }: { seller: SellerProfile; token: strin
     const next = { ...form, [event.target.name]: event.target.value };
     setForm(next);
     if (submitted) {
-      const result = validateDto(UpdateSellerDto, next);
+      const result = validateDto(UpdateSellerDto, withPayoutAccount(next, stripeAccountId, removeAccount));
+      setErrors(result.ok ? {} : result.errors);
+    }
+  };
+
+  const updateAccount = (event: ChangeEvent<HTMLInputElement>): void => {
+    setStripeAccountId(event.target.value);
+    if (submitted) {
+      const result = validateDto(UpdateSellerDto, withPayoutAccount(form, event.target.value, removeAccount));
       setErrors(result.ok ? {} : result.errors);
     }
   };
@@ -163,12 +185,17 @@ function EditSellerForm({ seller, token }: { seller: SellerProfile; token: strin
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     setSubmitted(true);
-    const result = validateDto(UpdateSellerDto, form);
+    const result = validateDto(UpdateSellerDto, withPayoutAccount(form, stripeAccountId, removeAccount));
     if (!result.ok) {
       setErrors(result.errors);
       return;
     }
     setErrors({});
+    const problem = removeAccount ? null : payoutAccountProblem(stripeAccountId, account);
+    if (problem) {
+      toast({ variant: 'destructive', ...problem });
+      return;
+    }
     save.mutate(result.value);
   };
 
@@ -228,6 +255,42 @@ function EditSellerForm({ seller, token }: { seller: SellerProfile; token: strin
           <FormField id="edit-pricing" label="Pricing" required errors={errors.pricing}>
             <Input {...control('pricing')} />
           </FormField>
+          <div className="space-y-3 rounded-lg border p-4">
+            <p className="text-sm font-medium" role="status">
+              {seller.payable
+                ? 'Payout account connected: buyers can pay you on the Payment page.'
+                : 'No payout account yet: buyers cannot pay you on the Payment page until you add one.'}
+            </p>
+            {!removeAccount && (
+              <PayoutAccountField
+                id="edit-stripeAccountId"
+                value={stripeAccountId}
+                onChange={updateAccount}
+                state={account}
+                errors={errors.stripeAccountId}
+                disabled={save.isPending}
+                placeholder={seller.payable ? 'acct_... (leave blank to keep your current account)' : 'acct_... (optional)'}
+                idleText={
+                  seller.payable
+                    ? 'Enter a new account ID only to replace the current one. We check it with Stripe as you type.'
+                    : 'Optional. Add your Stripe Connect account so buyers can pay you. We check it with Stripe as you type.'
+                }
+              />
+            )}
+            {seller.payable && (
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="removeAccount"
+                  checked={removeAccount}
+                  onChange={(event) => setRemoveAccount(event.target.checked)}
+                  disabled={save.isPending}
+                  className="size-4 accent-primary"
+                />
+                Remove my payout account (buyers can no longer pay me on the Payment page)
+              </label>
+            )}
+          </div>
           <div className="flex justify-end gap-3">
             <Button type="button" variant="outline" onClick={() => void navigate('/sellers-showcase')} disabled={save.isPending}>
               Cancel

@@ -3,7 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Loader2, Store } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
+import { PayoutAccountField, payoutAccountProblem } from '@/components/catalog/payout-account-field';
 import { storeSellerToken } from '@/components/catalog/seller-auth';
+import { useAccountValidation } from '@/components/catalog/use-account-validation';
 import { SHOWCASE_PATH } from '@/components/catalog/use-showcase';
 import { fieldErrorId, FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -17,7 +19,8 @@ import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
 
 type Field =
   'businessName' | 'sellerName' | 'email' | 'phone' | 'category' | 'description' | 'products' | 'pricing' | 'location' | 'website';
-type SellerForm = Record<Field, string>;
+type SellerForm = Record<Field | 'stripeAccountId', string>;
+const OPTIONAL_FIELDS = new Set(['website', 'stripeAccountId']);
 
 const EMPTY_FORM: SellerForm = {
   businessName: '',
@@ -30,11 +33,12 @@ const EMPTY_FORM: SellerForm = {
   pricing: '',
   location: '',
   website: '',
+  stripeAccountId: '',
 };
 
-/** An empty website is left out: it is optional. */
+/** An empty website or payout account is left out: both are optional. */
 function toPayload(form: SellerForm): Partial<SellerForm> {
-  return Object.fromEntries(Object.entries(form).filter(([key, value]) => key !== 'website' || value.trim() !== ''));
+  return Object.fromEntries(Object.entries(form).filter(([key, value]) => !OPTIONAL_FIELDS.has(key) || value.trim() !== ''));
 }
 
 export function SellerRegistrationPage(): ReactElement {
@@ -42,6 +46,7 @@ export function SellerRegistrationPage(): ReactElement {
   const [form, setForm] = useState<SellerForm>(EMPTY_FORM);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
+  const account = useAccountValidation(form.stripeAccountId);
 
   const registration = useMutation({
     mutationFn: async (payload: RegisterSellerDto) =>
@@ -85,6 +90,11 @@ export function SellerRegistrationPage(): ReactElement {
       return;
     }
     setErrors({});
+    const problem = payoutAccountProblem(form.stripeAccountId, account);
+    if (problem) {
+      toast({ variant: 'destructive', ...problem });
+      return;
+    }
     registration.mutate(result.value);
   };
 
@@ -166,6 +176,14 @@ export function SellerRegistrationPage(): ReactElement {
                 <Input {...control('website')} type="url" autoComplete="url" placeholder="https://example.com (optional)" />
               </FormField>
             </div>
+            <PayoutAccountField
+              id="seller-stripeAccountId"
+              value={form.stripeAccountId}
+              onChange={update}
+              state={account}
+              errors={errors.stripeAccountId}
+              disabled={registration.isPending}
+            />
             <p className="rounded-lg border border-primary/20 bg-secondary/50 p-3 text-sm text-secondary-foreground">
               PayMarket charges a flat ${TRANSACTION_FEE.cad.toFixed(2)} CAD transaction fee per completed transaction. No monthly fees, no
               setup costs.

@@ -5,3 +5,6 @@ export * from './requests/index.js';
 export * from './transforms.js';
 export * from './validate.js';
 export * from './payments/index.js';
+export * from './api-access/index.js';
+export * from './marketplaces/index.js';
+export * from './account-deletion.dto.js';

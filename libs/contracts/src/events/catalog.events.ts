@@ -19,8 +19,15 @@ export interface SellerRegisteredPayload {
 export interface SellerUpdatedPayload {
   sellerId: string;
   businessName: string;
+  sellerName: string;
+  /** The profile's email after the change. */
+  email: string;
   /** Profile fields that changed. */
   changed: string[];
+  /** Set when the email changed: the address the profile had before (it is told of the change). */
+  previousEmail: string | null;
+  /** What happened to the payout account, if anything (ADR 0030): the seller is told, since it decides where money goes. */
+  payoutAccount: 'added' | 'changed' | 'removed' | null;
 }
 
 /**

@@ -2,6 +2,11 @@
 export const OnboardingEvents = {
   BUYER_REGISTERED: 'buyer.registered',
   SIGN_IN_CODE_REQUESTED: 'sign_in.code_requested',
+  COMPANY_APPROVED: 'company.approved',
+  COMPANY_FLAGGED: 'company.flagged',
+  MARKETPLACE_REGISTERED: 'marketplace.registered',
+  ACCOUNT_DELETION_CONFIRMATION_REQUESTED: 'account.deletion_confirmation_requested',
+  ACCOUNT_DELETION_REQUESTED: 'account.deletion_requested',
 } as const;
 
 export interface BuyerRegisteredPayload {
@@ -25,7 +30,79 @@ export interface SignInCodeRequestedPayload {
   expiresAt: string;
 }
 
+/** A white-label marketplace registered; notifications confirms it to the contact and admin emails. */
+export interface MarketplaceRegisteredPayload {
+  marketplaceId: string;
+  companyName: string;
+  marketplaceDomain: string;
+  contactEmail: string;
+  adminEmail: string;
+  customFees: boolean;
+  /** Minor units; null when customFees is off (PayMarket's standard fees apply). */
+  transactionFeeMinor: number | null;
+  /** Basis points (500 = 5%); null when customFees is off. */
+  platformFeeBps: number | null;
+}
+
+/**
+ * A company may use the API. `credentialsPath` is set when an administrator approved it: a one-time link (relative to
+ * the public URL) where the contact reveals the credentials once; the token in it is stored only as a hash. It is null
+ * for an instant approval, whose credentials were shown in the application's response.
+ */
+export interface CompanyApprovedPayload {
+  companyId: string;
+  name: string;
+  email: string;
+  contactName: string;
+  approvedBy: 'automatic' | 'admin';
+  credentialsPath: string | null;
+  credentialsLinkExpiresAt: string | null;
+}
+
+/** A company's application needs an administrator (medium risk): `status` is pending or flagged. */
+export interface CompanyFlaggedPayload {
+  companyId: string;
+  name: string;
+  email: string;
+  contactName: string;
+  status: 'pending' | 'flagged';
+  riskScore: number;
+}
+
+/**
+ * Someone asked to delete the account of `email` (ADR 0029). A registered email gets a one-time confirmation link
+ * (`path`, relative to the public URL; onboarding keeps only the token's hash); an unknown one (registered: false,
+ * path: null) gets a short note that no account uses it, so the HTTP answer never tells the two apart.
+ */
+export interface AccountDeletionConfirmationRequestedPayload {
+  email: string;
+  registered: boolean;
+  /** Buyer's name when registered. */
+  name: string | null;
+  /** e.g. /delete-account/confirm?token={token}; null when no account has this email. */
+  path: string | null;
+  expiresAt: string;
+}
+
+/**
+ * The owner confirmed the deletion by email and onboarding has erased the buyer's personal data and revoked every
+ * session. Consumers drop or pseudonymise what they keep about the buyer (matched by `buyerId` or `email`); orders,
+ * payments and ledger entries are financial records and are kept. `email` is the address as it was before erasure.
+ */
+export interface AccountDeletionRequestedPayload {
+  requestId: string;
+  buyerId: string;
+  email: string;
+  requestedAt: string;
+  confirmedAt: string;
+}
+
 export interface OnboardingEventMap {
   'buyer.registered': BuyerRegisteredPayload;
   'sign_in.code_requested': SignInCodeRequestedPayload;
+  'company.approved': CompanyApprovedPayload;
+  'company.flagged': CompanyFlaggedPayload;
+  'marketplace.registered': MarketplaceRegisteredPayload;
+  'account.deletion_confirmation_requested': AccountDeletionConfirmationRequestedPayload;
+  'account.deletion_requested': AccountDeletionRequestedPayload;
 }

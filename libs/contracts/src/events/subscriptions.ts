@@ -13,7 +13,13 @@ export const EVENT_SUBSCRIPTIONS: Record<ServiceName, readonly EventName[]> = {
   notifications: [
     'buyer.registered',
     'sign_in.code_requested',
+    'company.approved',
+    'company.flagged',
+    'marketplace.registered',
+    'account.deletion_confirmation_requested',
+    'account.deletion_requested',
     'seller.registered',
+    'seller.updated',
     'seller.edit_link_requested',
     'provider.applied',
     'provider.application_decided',

@@ -15,6 +15,7 @@ export const CatalogRpc = {
   SUBMIT_PROVIDER_APPLICATION: 'catalog.submit_provider_application',
   LIST_PROVIDER_APPLICATIONS: 'catalog.list_provider_applications',
   DECIDE_PROVIDER_APPLICATION: 'catalog.decide_provider_application',
+  GET_SELLER_PAYOUT_ACCOUNT: 'catalog.get_seller_payout_account',
 } as const;
 
 /** A seller as the showcase and the profile show it (spec §3). */
@@ -34,6 +35,8 @@ export interface SellerProfile {
   averageRating: number;
   totalRatings: number;
   createdAt: string;
+  /** The seller has a payout account (ADR 0030), so /payment can pay them; the account id itself is never public. */
+  payable: boolean;
 }
 
 export interface SellersShowcase {
@@ -105,4 +108,14 @@ export interface CatalogRpcMap {
     request: { applicationId: string; decision: 'approved' | 'rejected'; note: string | null; decidedBy: string | null };
     response: ProviderApplicationView;
   };
+  /** Payments only (ADR 0030): resolves `seller_<id>` to the seller's payout account; never exposed by the gateway. */
+  'catalog.get_seller_payout_account': { request: { sellerId: string }; response: SellerPayoutAccount };
+}
+
+export interface SellerPayoutAccount {
+  sellerId: string;
+  businessName: string;
+  sellerName: string;
+  /** Null when the seller has not connected a Stripe account. */
+  stripeAccountId: string | null;
 }

@@ -1,4 +1,11 @@
 import type { RegisterBuyerDto } from '../dtos/register-buyer.dto.js';
+import type {
+  AccountDeletionConfirmed,
+  AccountDeletionRequested,
+  ConfirmAccountDeletionDto,
+  RequestAccountDeletionDto,
+} from '../dtos/account-deletion.dto.js';
+import type { SetupMarketplaceDto, SetupMarketplaceResponse } from '../dtos/marketplaces/setup-marketplace.dto.js';
 import type { RegisterBuyerResponse } from '../api/responses.js';
 import type {
   AdminSessionResponse,
@@ -8,6 +15,14 @@ import type {
   SignedInBuyer,
   StartedSession,
 } from '../dtos/auth.dto.js';
+import type {
+  AdminCompaniesResponse,
+  ApiAccessResponse,
+  ApiAccountResponse,
+  ApproveCompanyResponse,
+  RequestApiAccessDto,
+  RevealCredentialsResponse,
+} from '../dtos/api-access/api-access.dto.js';
 
 // DO NOT CHANGE THE VALUES WITHOUT A MIGRATION PLAN: they are routing keys bound to service queues.
 export const OnboardingRpc = {
@@ -19,6 +34,14 @@ export const OnboardingRpc = {
   ADMIN_LOGIN: 'onboarding.admin_login',
   RESOLVE_ADMIN_SESSION: 'onboarding.resolve_admin_session',
   END_ADMIN_SESSION: 'onboarding.end_admin_session',
+  SETUP_MARKETPLACE: 'onboarding.setup_marketplace',
+  REQUEST_API_ACCESS: 'onboarding.request_api_access',
+  LIST_COMPANIES: 'onboarding.list_companies',
+  APPROVE_COMPANY: 'onboarding.approve_company',
+  REVEAL_COMPANY_CREDENTIALS: 'onboarding.reveal_company_credentials',
+  AUTHENTICATE_API_KEY: 'onboarding.authenticate_api_key',
+  REQUEST_ACCOUNT_DELETION: 'onboarding.request_account_deletion',
+  CONFIRM_ACCOUNT_DELETION: 'onboarding.confirm_account_deletion',
 } as const;
 
 export interface OnboardingRpcMap {
@@ -39,4 +62,21 @@ export interface OnboardingRpcMap {
   };
   'onboarding.resolve_admin_session': { request: { token: string }; response: AdminSessionResponse };
   'onboarding.end_admin_session': { request: { token: string }; response: { ended: boolean } };
+  'onboarding.setup_marketplace': { request: SetupMarketplaceDto; response: SetupMarketplaceResponse };
+  /** Runs the risk checks and answers the outcome; credentials only when approved at once (shown this one time). */
+  'onboarding.request_api_access': { request: RequestApiAccessDto; response: ApiAccessResponse };
+  'onboarding.list_companies': { request: Record<string, never>; response: AdminCompaniesResponse };
+  /** Only pending or flagged companies: `not_found` for an unknown id, `conflict` once approved or rejected. */
+  'onboarding.approve_company': {
+    request: { companyId: string; notes: string | null; approvedBy: string };
+    response: ApproveCompanyResponse;
+  };
+  /** Redeems the one-time link of an admin-approved company: issues the credentials and answers them once. */
+  'onboarding.reveal_company_credentials': { request: { companyId: string; token: string }; response: RevealCredentialsResponse };
+  /** `unauthorized` unless the secret key belongs to a company with API access. */
+  'onboarding.authenticate_api_key': { request: { secretKey: string }; response: ApiAccountResponse };
+  /** Same answer whether or not the email has an account; emails a confirmation link to the owner (ADR 0029). */
+  'onboarding.request_account_deletion': { request: RequestAccountDeletionDto; response: AccountDeletionRequested };
+  /** `invalid` for an unknown, used or expired token; otherwise erases the buyer and revokes every session. */
+  'onboarding.confirm_account_deletion': { request: ConfirmAccountDeletionDto; response: AccountDeletionConfirmed };
 }

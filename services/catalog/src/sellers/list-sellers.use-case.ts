@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { SellerProfile, SellersShowcase } from '@paymarket/contracts';
+import type { SellerPayoutAccount, SellerProfile, SellersShowcase } from '@paymarket/contracts';
 import { ServiceError } from '@paymarket/platform';
 import { isUuid } from '../shared/ids.js';
 import { SellerErrors } from './sellers.exception.js';
@@ -30,5 +30,12 @@ export class ListSellersUseCase {
     const seller = isUuid(sellerId) ? await this.sellers.findById(sellerId) : null;
     if (!seller) throw ServiceError.notFound(SellerErrors.NOT_FOUND);
     return seller;
+  }
+
+  /** For payments only (ADR 0030): who `seller_<id>` is and where their money goes (null: nowhere yet). */
+  async payoutAccount(sellerId: unknown): Promise<SellerPayoutAccount> {
+    const account = isUuid(sellerId) ? await this.sellers.payoutAccount(sellerId) : null;
+    if (!account) throw ServiceError.notFound(SellerErrors.NOT_FOUND);
+    return account;
   }
 }

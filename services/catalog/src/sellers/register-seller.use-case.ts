@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { CatalogEvents, type RegisterSellerDto, type RegisterSellerResponse } from '@paymarket/contracts';
 import { ServiceError, UnitOfWork } from '@paymarket/platform';
+import { ConnectedAccounts } from '../providers/connected-accounts.js';
+import { verifyPayoutAccount } from './payout-account.js';
 import { generateToken, hashToken } from './seller-tokens.js';
 import { SELLER_REGISTERED_MESSAGE } from './sellers.exception.js';
 import { SellersRepository } from './sellers.repository.js';
@@ -11,9 +13,13 @@ export class RegisterSellerUseCase {
   constructor(
     private readonly sellers: SellersRepository,
     private readonly unitOfWork: UnitOfWork,
+    private readonly accounts: ConnectedAccounts,
   ) {}
 
   async execute(input: RegisterSellerDto): Promise<RegisterSellerResponse> {
+    const stripeAccountId = input.stripeAccountId || null;
+    // Checked with payments before anything is stored (a Stripe call does not belong inside the transaction).
+    if (stripeAccountId) await verifyPayoutAccount(this.accounts, stripeAccountId);
     const id = randomUUID();
     // Returned once, never stored: only its hash is kept.
     const authToken = generateToken();
@@ -30,6 +36,7 @@ export class RegisterSellerUseCase {
         pricing: input.pricing,
         location: input.location,
         website: input.website || null,
+        stripeAccountId,
       });
       await this.sellers.setEditTokenHash(tx, id, hashToken(authToken));
       await tx.publish(CatalogEvents.SELLER_REGISTERED, {

@@ -9,6 +9,7 @@ import {
   type RegisterSellerResponse,
   type RpcEnvelope,
   type RpcResponse,
+  type SellerPayoutAccount,
   type SellerProfile,
   type SellersShowcase,
 } from '@paymarket/contracts';
@@ -43,6 +44,12 @@ export class SellersHandler {
   @MessagePattern<string>(P.GET_SELLER)
   async get(@Payload() message: RpcEnvelope<unknown>): Promise<SellerProfile> {
     return this.listSellers.get(objectOf(message.data).sellerId);
+  }
+
+  /** Asked by payments only; the gateway has no route to it, so account ids never leave the server. */
+  @MessagePattern<string>(P.GET_SELLER_PAYOUT_ACCOUNT)
+  async payoutAccount(@Payload() message: RpcEnvelope<unknown>): Promise<SellerPayoutAccount> {
+    return this.listSellers.payoutAccount(objectOf(message.data).sellerId);
   }
 
   @MessagePattern<string>(P.VERIFY_SELLER_TOKEN)

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ConnectedAccounts, RpcConnectedAccounts } from '../providers/connected-accounts.js';
 import { Clock, SystemClock } from '../shared/clock.js';
 import { ListSellersUseCase } from './list-sellers.use-case.js';
 import { RegisterSellerUseCase } from './register-seller.use-case.js';
@@ -15,6 +16,7 @@ import { UpdateSellerUseCase } from './update-seller.use-case.js';
     UpdateSellerUseCase,
     SellerEditLinkUseCase,
     { provide: SellersRepository, useClass: PgSellersRepository },
+    { provide: ConnectedAccounts, useClass: RpcConnectedAccounts },
     { provide: Clock, useClass: SystemClock },
   ],
 })

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { SellerProfile, SellersShowcase } from '@paymarket/contracts';
+import type { SellerPayoutAccount, SellerProfile, SellersShowcase } from '@paymarket/contracts';
 import type { Transaction } from '@paymarket/platform';
 
 export interface SellerFields {
@@ -18,6 +18,8 @@ export interface SellerFields {
 
 export interface NewSeller extends SellerFields {
   id: string;
+  /** The payout account, already validated by payments (ADR 0030). */
+  stripeAccountId: string | null;
 }
 
 export interface RecoveryTokenRow {
@@ -39,6 +41,10 @@ export abstract class SellersRepository {
   /** Locks the seller's row for the rest of the transaction. */
   abstract lockById(tx: Transaction, id: string): Promise<SellerProfile | null>;
   abstract update(tx: Transaction, id: string, fields: SellerFields): Promise<void>;
+  /** The seller's payout account, for payments only (never part of the public profile). */
+  abstract payoutAccount(id: string, tx?: Transaction): Promise<SellerPayoutAccount | null>;
+  /** Sets (an id payments validated) or removes (null) the seller's payout account. */
+  abstract setPayoutAccount(tx: Transaction, id: string, stripeAccountId: string | null): Promise<void>;
   abstract page(limit: number, cursor: ShowcaseCursor | null): Promise<ShowcasePage>;
   abstract stats(): Promise<SellersShowcase['stats']>;
 
@@ -70,6 +76,7 @@ interface SellerRow {
   pricing: string;
   location: string;
   website: string | null;
+  payable: boolean;
   average_rating: string | null;
   total_ratings: string | number;
   created_at: Date;
@@ -92,13 +99,14 @@ function toProfile(row: SellerRow): SellerProfile {
     averageRating: row.average_rating === null ? 0 : Number(row.average_rating),
     totalRatings: Number(row.total_ratings),
     createdAt: row.created_at.toISOString(),
+    payable: row.payable,
   };
 }
 
 // Ratings are aggregated per seller on the page only (index ratings_seller_idx), never over the whole table.
 const SELECT_SELLER = `
   SELECT s.id, s.business_name, s.seller_name, s.email, s.phone, s.category, s.description, s.products, s.pricing,
-         s.location, s.website, s.created_at,
+         s.location, s.website, s.created_at, s.stripe_account_id IS NOT NULL AS payable,
          to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_ts,
          r.average_rating, coalesce(r.total_ratings, 0) AS total_ratings
   FROM %SOURCE% s
@@ -118,9 +126,23 @@ export class PgSellersRepository extends SellersRepository {
 
   async insert(tx: Transaction, s: NewSeller): Promise<void> {
     await tx.manager.query(
-      `INSERT INTO sellers (id, business_name, seller_name, email, phone, category, description, products, pricing, location, website)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [s.id, s.businessName, s.sellerName, s.email, s.phone, s.category, s.description, s.products, s.pricing, s.location, s.website],
+      `INSERT INTO sellers (id, business_name, seller_name, email, phone, category, description, products, pricing, location, website,
+         stripe_account_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        s.id,
+        s.businessName,
+        s.sellerName,
+        s.email,
+        s.phone,
+        s.category,
+        s.description,
+        s.products,
+        s.pricing,
+        s.location,
+        s.website,
+        s.stripeAccountId,
+      ],
     );
   }
 
@@ -142,6 +164,22 @@ export class PgSellersRepository extends SellersRepository {
        WHERE id = $1`,
       [id, f.businessName, f.sellerName, f.email, f.phone, f.category, f.description, f.products, f.pricing, f.location, f.website],
     );
+  }
+
+  async payoutAccount(id: string, tx?: Transaction): Promise<SellerPayoutAccount | null> {
+    const rows = await this.run<{ id: string; business_name: string; seller_name: string; stripe_account_id: string | null }>(
+      `SELECT id, business_name, seller_name, stripe_account_id FROM sellers WHERE id = $1`,
+      [id],
+      tx,
+    );
+    const row = rows[0];
+    return row
+      ? { sellerId: row.id, businessName: row.business_name, sellerName: row.seller_name, stripeAccountId: row.stripe_account_id }
+      : null;
+  }
+
+  async setPayoutAccount(tx: Transaction, id: string, stripeAccountId: string | null): Promise<void> {
+    await tx.manager.query(`UPDATE sellers SET stripe_account_id = $2, updated_at = now() WHERE id = $1`, [id, stripeAccountId]);
   }
 
   async page(limit: number, cursor: ShowcaseCursor | null): Promise<ShowcasePage> {

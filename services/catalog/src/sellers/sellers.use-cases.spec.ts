@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { RegisterSellerDto, SELLER_EDIT_LINK_MESSAGES, UpdateSellerDto, validateDto } from '@paymarket/contracts';
-import { FakeClock, fakeUnitOfWork, InMemorySellers, sellerInput } from '../../test/fakes.js';
+import { FakeClock, FakeConnectedAccounts, fakeUnitOfWork, InMemorySellers, sellerInput } from '../../test/fakes.js';
 import { ListSellersUseCase } from './list-sellers.use-case.js';
 import { RegisterSellerUseCase } from './register-seller.use-case.js';
 import { RECOVERY_LINK_TTL_MS, SellerEditLinkUseCase } from './seller-edit-link.use-case.js';
@@ -18,12 +18,13 @@ function setup() {
   const sellers = new InMemorySellers();
   const { uow, published } = fakeUnitOfWork();
   const clock = new FakeClock();
+  const accounts = new FakeConnectedAccounts();
   return {
     sellers,
     published,
     clock,
-    register: new RegisterSellerUseCase(sellers, uow),
-    update: new UpdateSellerUseCase(sellers, uow),
+    register: new RegisterSellerUseCase(sellers, uow, accounts),
+    update: new UpdateSellerUseCase(sellers, uow, accounts),
     list: new ListSellersUseCase(sellers),
     links: new SellerEditLinkUseCase(sellers, uow, clock),
   };
@@ -68,7 +69,15 @@ describe(UpdateSellerUseCase.name, () => {
     expect(updated).toMatchObject({ pricing: 'Cheaper', website: 'not a url at all' });
     expect(published.at(-1)).toEqual({
       name: 'seller.updated',
-      data: { sellerId: seller.id, businessName: 'Harbour Print Works', changed: ['pricing', 'website'] },
+      data: {
+        sellerId: seller.id,
+        businessName: 'Harbour Print Works',
+        sellerName: seller.sellerName,
+        email: seller.email,
+        changed: ['pricing', 'website'],
+        previousEmail: null,
+        payoutAccount: null,
+      },
     });
   });
 

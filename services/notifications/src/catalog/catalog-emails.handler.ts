@@ -7,7 +7,14 @@ import { Inbox, loadConfig } from '@paymarket/platform';
 import { EmailDeliveryWorker } from '../email/email-delivery.worker.js';
 import { EmailsRepository } from '../email/emails.repository.js';
 import { Mailer, type OutgoingEmail } from '../email/mailer.js';
-import { applicationDecidedEmail, applicationReceivedEmail, sellerEditLinkEmail, sellerWelcomeEmail } from './catalog-emails.js';
+import {
+  applicationDecidedEmail,
+  applicationReceivedEmail,
+  sellerEditLinkEmail,
+  sellerEmailChangedEmail,
+  sellerPayoutAccountEmail,
+  sellerWelcomeEmail,
+} from './catalog-emails.js';
 
 export class CatalogEmailEnv {
   /** Where people open PayMarket; links in emails start with it. */
@@ -33,6 +40,15 @@ export class CatalogEmailsHandler {
   @EventPattern<string>(CatalogEvents.SELLER_REGISTERED)
   async onSellerRegistered(@Payload() envelope: EventEnvelope<'seller.registered'>): Promise<void> {
     await this.send(envelope, 'seller-welcome-email', sellerWelcomeEmail(envelope.data));
+  }
+
+  /** Security notices: a payout account change to the profile's email, an email change to the old address. */
+  @EventPattern<string>(CatalogEvents.SELLER_UPDATED)
+  async onSellerUpdated(@Payload() envelope: EventEnvelope<'seller.updated'>): Promise<void> {
+    const payout = sellerPayoutAccountEmail(envelope.data);
+    if (payout) await this.send(envelope, 'seller-payout-account-email', payout);
+    const emailChanged = sellerEmailChangedEmail(envelope.data);
+    if (emailChanged) await this.send(envelope, 'seller-email-changed-email', emailChanged);
   }
 
   @EventPattern<string>(CatalogEvents.SELLER_EDIT_LINK_REQUESTED)

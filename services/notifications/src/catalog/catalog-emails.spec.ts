@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { applicationDecidedEmail, applicationReceivedEmail, sellerEditLinkEmail } from './catalog-emails.js';
+import {
+  applicationDecidedEmail,
+  applicationReceivedEmail,
+  sellerEditLinkEmail,
+  sellerEmailChangedEmail,
+  sellerPayoutAccountEmail,
+} from './catalog-emails.js';
 
 describe('catalog emails', () => {
   it('puts the one-time edit link under the public URL', () => {
@@ -36,5 +42,41 @@ describe('catalog emails', () => {
     expect(rejected.subject).not.toContain('approved');
     expect(rejected.text).toContain('More samples please');
     expect(applicationDecidedEmail({ ...base, decision: 'rejected', note: null }).text).not.toContain('Note from');
+  });
+
+  describe('seller security notices', () => {
+    const update = {
+      sellerId: 's1',
+      businessName: 'Harbour',
+      sellerName: 'Maya',
+      email: 'maya@example.com',
+      changed: ['phone'],
+      previousEmail: null,
+      payoutAccount: null,
+    };
+
+    it('sends nothing for an ordinary profile edit', () => {
+      expect(sellerPayoutAccountEmail(update)).toBeNull();
+      expect(sellerEmailChangedEmail(update)).toBeNull();
+    });
+
+    it.each([
+      ['added', 'was connected to', 'now transferred'],
+      ['changed', 'was changed on', 'now transferred'],
+      ['removed', 'was removed from', 'cannot pay you'],
+    ] as const)('tells the profile email when the payout account is %s', (payoutAccount, what, consequence) => {
+      const email = sellerPayoutAccountEmail({ ...update, changed: ['stripeAccountId'], payoutAccount });
+      expect(email?.to).toBe('maya@example.com');
+      expect(email?.subject).toBe(`Payout account ${payoutAccount} for Harbour`);
+      expect(email?.text).toContain(what);
+      expect(email?.text).toContain(consequence);
+      expect(email?.text).toContain('Lost your edit link?');
+    });
+
+    it('tells the previous address when the email changes', () => {
+      const email = sellerEmailChangedEmail({ ...update, email: 'new@example.com', changed: ['email'], previousEmail: 'maya@example.com' });
+      expect(email?.to).toBe('maya@example.com');
+      expect(email?.text).toContain('to new@example.com');
+    });
   });
 });

@@ -3,6 +3,7 @@ import type {
   ProviderApplicationDecidedPayload,
   SellerEditLinkRequestedPayload,
   SellerRegisteredPayload,
+  SellerUpdatedPayload,
 } from '@paymarket/contracts';
 import type { OutgoingEmail } from '../email/mailer.js';
 
@@ -43,6 +44,57 @@ export function sellerEditLinkEmail(request: SellerEditLinkRequestedPayload, pub
       'The link works once and expires in 30 minutes. Opening it signs this browser in as the profile’s editor and',
       'stops any earlier edit link from working.',
       'If you did not ask for it, ignore this email: nothing changes unless the link is opened.',
+      ...SIGNATURE,
+    ].join('\n'),
+    html: null,
+  };
+}
+
+const PAYOUT_CHANGE_TEXT: Record<NonNullable<SellerUpdatedPayload['payoutAccount']>, string> = {
+  added: 'A Stripe payout account was connected to',
+  changed: 'The Stripe payout account was changed on',
+  removed: 'The Stripe payout account was removed from',
+};
+
+const NOT_YOU = [
+  'If you did not make this change, open your profile’s edit page and choose "Lost your edit link?": the new link',
+  'goes to the profile’s email and stops every earlier edit link from working. Then put your details back.',
+];
+
+/** Told to the profile's email whenever the payout account changes: it decides where buyers' money goes. */
+export function sellerPayoutAccountEmail(update: SellerUpdatedPayload): OutgoingEmail | null {
+  if (!update.payoutAccount) return null;
+  return {
+    to: update.email,
+    subject: `Payout account ${update.payoutAccount} for ${update.businessName}`,
+    text: [
+      `Hi ${update.sellerName},`,
+      '',
+      `${PAYOUT_CHANGE_TEXT[update.payoutAccount]} your PayMarket seller profile for ${update.businessName}.`,
+      update.payoutAccount === 'removed'
+        ? 'Buyers cannot pay you on PayMarket until you connect one again.'
+        : 'Payments to you on PayMarket are now transferred to that account.',
+      '',
+      ...NOT_YOU,
+      ...SIGNATURE,
+    ].join('\n'),
+    html: null,
+  };
+}
+
+/** Told to the address a profile had before its email changed, so a takeover cannot silence the owner. */
+export function sellerEmailChangedEmail(update: SellerUpdatedPayload): OutgoingEmail | null {
+  if (!update.previousEmail) return null;
+  return {
+    to: update.previousEmail,
+    subject: `The email of ${update.businessName} on PayMarket was changed`,
+    text: [
+      `Hi ${update.sellerName},`,
+      '',
+      `The email of your PayMarket seller profile for ${update.businessName} was changed from this address to ${update.email}.`,
+      'Emails about the profile, including new edit links, now go there.',
+      '',
+      'If you did not make this change, reply to this email so we can restore your profile.',
       ...SIGNATURE,
     ].join('\n'),
     html: null,

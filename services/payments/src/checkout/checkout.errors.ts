@@ -9,7 +9,11 @@ export const CheckoutErrors = {
   ALREADY_PAID: 'This order is already paid.',
   ACCOUNT_UNKNOWN: 'No Stripe account found with this ID, so it cannot be paid.',
   ACCOUNT_CANNOT_RECEIVE: 'This Stripe account cannot receive transfers yet, so it cannot be paid.',
-  SELLER_NOT_CONNECTED: 'This seller has not connected a Stripe account yet, so they cannot be paid here. Choose a print provider.',
+  SELLER_NOT_CONNECTED: (seller: string) =>
+    `${seller} has not connected a Stripe account yet, so they cannot be paid here. Choose a print provider or another seller.`,
+  SELLER_NOT_FOUND: 'This seller no longer exists. Choose another print provider or seller.',
+  SELLER_ACCOUNT_CHANGED: 'This seller changed their payout account after the order was created. Please create a new order.',
+  CATALOG_UNAVAILABLE: 'The seller directory is not reachable right now. Please try again in a moment.',
   NOT_TEST_MODE: 'Test cards can only be used in development mode.',
   NOT_A_TEST_CARD: 'Use one of Stripe’s test cards, e.g. 4242 4242 4242 4242.',
   NOT_REFUNDABLE: 'Only paid orders can be refunded.',

@@ -15,6 +15,7 @@ import { CreateOrder } from './create-order.use-case.js';
 import { PaymentIntents } from './payment-intents.use-case.js';
 import { PaymentStatus } from './payment-status.use-case.js';
 import { RecipientResolver } from './recipient.js';
+import { RpcSellerDirectory, SellerDirectory } from './seller-directory.js';
 import { SettlePayment } from './settle-payment.js';
 
 /** Entities and migrations of orders, transfers, refunds and the ledger (for ServicePlatformModule.forService). */
@@ -33,6 +34,7 @@ export class CheckoutModule {
         ...(processor ? [processor] : []),
         { provide: Idempotency, useFactory: (dataSource: DataSource) => new Idempotency(dataSource), inject: [DataSource] },
         OrdersRepository,
+        { provide: SellerDirectory, useClass: RpcSellerDirectory },
         RecipientResolver,
         SettlePayment,
         CreateOrder,

@@ -17,7 +17,7 @@ import { OrdersRepository } from '../orders/orders.repository.js';
 import { CheckoutErrors } from './checkout.errors.js';
 import { storedSplit } from './create-order.use-case.js';
 import { PaymentProcessor } from './payment-processor.js';
-import { RecipientResolver } from './recipient.js';
+import { RecipientResolver, SELLER_REF_PREFIX } from './recipient.js';
 
 function breakdownOf(order: OrderEntity): PaymentBreakdown {
   const recipientShare = order.split.lines.filter((l) => l.party !== 'platform').reduce((a, l) => a + BigInt(l.amount), 0n);
@@ -57,6 +57,13 @@ export class PaymentIntents {
         body.printProviderStripeAccountId !== order.recipientRef
       ) {
         throw new ServiceError('unprocessable', CheckoutErrors.ORDER_MISMATCH);
+      }
+      if (!order.paymentIntentId && order.recipientRef.startsWith(SELLER_REF_PREFIX)) {
+        // ADR 0030: a seller can change or remove their payout account at any time, so right before the charge the
+        // seller is resolved again (catalog, then Stripe) and must still point at the account the order will pay.
+        const now = await this.recipients.resolve(order.recipientRef, 'provider');
+        const ordered = order.split.lines.find((line) => line.party !== 'platform')?.stripeAccountId;
+        if (now.stripeAccountId !== ordered) throw new ServiceError('unprocessable', CheckoutErrors.SELLER_ACCOUNT_CHANGED);
       }
       return this.intentFor(manager, order);
     });

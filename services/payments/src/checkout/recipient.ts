@@ -1,39 +1,72 @@
 import { Injectable } from '@nestjs/common';
+import type { SellerPayoutAccount } from '@paymarket/contracts';
 import { ServiceError } from '@paymarket/platform';
 import { CheckoutErrors } from './checkout.errors.js';
 import { PaymentProcessor } from './payment-processor.js';
+import { SellerDirectory } from './seller-directory.js';
 
 export interface ResolvedRecipient {
   party: 'seller' | 'provider';
   stripeAccountId: string;
 }
 
+export const SELLER_REF_PREFIX = 'seller_';
+
 /**
  * Turns what the buyer chose into a connected account that can receive the money, refusing before any charge
- * when it cannot (unknown account, transfers not active, seller without an account).
+ * when it cannot (unknown account, transfers not active, seller without a payout account).
+ *
+ * `seller_<id>` (ADR 0030) is resolved server-side: catalog says which account the seller connected, and Stripe is
+ * asked again whether it can receive transfers; the browser never sees or sends a seller's account id.
  */
 @Injectable()
 export class RecipientResolver {
-  constructor(private readonly processor: PaymentProcessor) {}
+  constructor(
+    private readonly processor: PaymentProcessor,
+    private readonly sellers: SellerDirectory,
+  ) {}
 
+  /**
+   * `field` is the request field errors are reported under: /payment's `printProviderStripeAccountId`, or direct
+   * payment's `sellerStripeAccountId`.
+   */
   async resolve(ref: string, party: 'seller' | 'provider'): Promise<ResolvedRecipient> {
-    if (ref.startsWith('seller_')) {
-      // Sellers register without a connected account (spec §3), so there is nowhere to send their money.
-      throw ServiceError.invalid(CheckoutErrors.SELLER_NOT_CONNECTED, {
-        printProviderStripeAccountId: [CheckoutErrors.SELLER_NOT_CONNECTED],
-      });
+    const field = party === 'seller' ? 'sellerStripeAccountId' : 'printProviderStripeAccountId';
+    if (ref.startsWith(SELLER_REF_PREFIX)) {
+      const seller = await this.sellerOf(ref.slice(SELLER_REF_PREFIX.length), field);
+      await this.checkAccount(seller.stripeAccountId!, field);
+      return { party: 'seller', stripeAccountId: seller.stripeAccountId! };
     }
+    await this.checkAccount(ref, field);
+    return { party, stripeAccountId: ref };
+  }
+
+  private async sellerOf(sellerId: string, field: string): Promise<SellerPayoutAccount> {
+    let seller: SellerPayoutAccount | null;
+    try {
+      seller = await this.sellers.payoutAccount(sellerId);
+    } catch {
+      throw new ServiceError('internal', CheckoutErrors.CATALOG_UNAVAILABLE);
+    }
+    if (!seller) throw ServiceError.invalid(CheckoutErrors.SELLER_NOT_FOUND, { [field]: [CheckoutErrors.SELLER_NOT_FOUND] });
+    if (!seller.stripeAccountId) {
+      // Named as /payment labels sellers (spec §2): "{businessName} - {sellerName}".
+      const message = CheckoutErrors.SELLER_NOT_CONNECTED(`${seller.businessName} - ${seller.sellerName}`);
+      throw ServiceError.invalid(message, { [field]: [message] });
+    }
+    return seller;
+  }
+
+  private async checkAccount(stripeAccountId: string, field: string): Promise<void> {
     let status;
     try {
-      status = await this.processor.connectedAccountStatus(ref);
+      status = await this.processor.connectedAccountStatus(stripeAccountId);
     } catch {
       throw new ServiceError('internal', CheckoutErrors.PROCESSOR_UNAVAILABLE);
     }
-    const field = party === 'seller' ? 'sellerStripeAccountId' : 'printProviderStripeAccountId';
     if (!status.exists)
       throw new ServiceError('unprocessable', CheckoutErrors.ACCOUNT_UNKNOWN, { [field]: [CheckoutErrors.ACCOUNT_UNKNOWN] });
     if (!status.transfersActive)
       throw new ServiceError('unprocessable', CheckoutErrors.ACCOUNT_CANNOT_RECEIVE, { [field]: [CheckoutErrors.ACCOUNT_CANNOT_RECEIVE] });
-    return { party, stripeAccountId: ref };
   }
 }

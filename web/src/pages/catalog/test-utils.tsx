@@ -40,6 +40,7 @@ export function seller(overrides: Partial<SellerProfile> = {}): SellerProfile {
     averageRating: 0,
     totalRatings: 0,
     createdAt: '2026-01-01T00:00:00.000Z',
+    payable: false,
     ...overrides,
   };
 }

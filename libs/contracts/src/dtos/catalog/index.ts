@@ -4,3 +4,4 @@ export * from './update-seller.dto.js';
 export * from './provider-application.dto.js';
 export * from './validate-stripe-account.dto.js';
 export * from './seller-edit-link.dto.js';
+export * from './seller-payout.js';

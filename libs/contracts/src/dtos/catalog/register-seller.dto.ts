@@ -1,7 +1,8 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { normalisedEmail, trimmed } from '../transforms.js';
 import { SELLER_CATEGORY_VALUES } from './seller-categories.js';
+import { SELLER_PAYOUT_ACCOUNT_PATTERN, SELLER_PAYOUT_MESSAGES } from './seller-payout.js';
 
 /** Spec §5 "Seller registration" — the exact messages. */
 export const SELLER_REGISTRATION_MESSAGES = {
@@ -97,4 +98,12 @@ export class RegisterSellerDto {
   @IsUrl({ protocols: ['http', 'https'], require_protocol: false }, { message: M.WEBSITE })
   @IsString({ message: M.WEBSITE })
   website?: string;
+
+  /** Optional payout account (ADR 0030): a Stripe Connect account id that payments validates; empty or absent means none. */
+  @IsOptional()
+  @Transform(trimmed)
+  @ValidateIf((_o, value) => value !== '')
+  @Matches(SELLER_PAYOUT_ACCOUNT_PATTERN, { message: SELLER_PAYOUT_MESSAGES.FORMAT })
+  @IsString({ message: SELLER_PAYOUT_MESSAGES.FORMAT })
+  stripeAccountId?: string;
 }

@@ -1,8 +1,9 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { normalisedEmail, trimmed } from '../transforms.js';
 import { SELLER_LIMITS, tooLong } from './register-seller.dto.js';
 import { SELLER_CATEGORY_VALUES } from './seller-categories.js';
+import { SELLER_PAYOUT_ACCOUNT_PATTERN, SELLER_PAYOUT_MESSAGES } from './seller-payout.js';
 
 /** Spec §5 "Seller edit" — the looser rules of the edit form, with their exact messages. */
 export const SELLER_EDIT_MESSAGES = {
@@ -80,4 +81,12 @@ export class UpdateSellerDto {
   @MaxLength(L.WEBSITE, { message: tooLong('Website', L.WEBSITE) })
   @IsString({ message: M.WEBSITE })
   website?: string;
+
+  /** Optional payout account (ADR 0030): absent keeps the current account, empty removes it, an acct_… id (validated by payments) replaces it. */
+  @IsOptional()
+  @Transform(trimmed)
+  @ValidateIf((_o, value) => value !== '')
+  @Matches(SELLER_PAYOUT_ACCOUNT_PATTERN, { message: SELLER_PAYOUT_MESSAGES.FORMAT })
+  @IsString({ message: SELLER_PAYOUT_MESSAGES.FORMAT })
+  stripeAccountId?: string;
 }

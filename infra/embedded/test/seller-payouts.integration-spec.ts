@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import pg from 'pg';
+import request from 'supertest';
+import { SELLER_PAYOUT_MESSAGES, type MailboxMessage, type OrderView, type PaymentIntentResponse } from '@paymarket/contracts';
+import { adminCreate } from '@paymarket/onboarding';
+import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
+import { startEmbedded, type EmbeddedPayMarket } from '../src/start-embedded.js';
+
+jest.setTimeout(120_000);
+
+/** The Stripe emulator's demo accounts: one that can receive transfers, one restricted. */
+const MAPLE = 'acct_1PMDemoMapleInk0002';
+const RESTRICTED = 'acct_1PMDemoRestricted03';
+let ipCounter = 1;
+const freshIp = () => `10.88.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+
+// ADR 0030 end to end over HTTP: a seller connects a payout account (validated by payments against the Stripe
+// emulator), a buyer pays seller_<id> on /payment's calls, and the transfer goes to the seller's account.
+describe('seller payout accounts over HTTP', () => {
+  let database: TestDatabase;
+  let app: EmbeddedPayMarket;
+  let db: pg.Client;
+  let buyerCookie: string;
+  let adminCookie: string;
+
+  async function signInBuyer(): Promise<string> {
+    const email = `payer.${Date.now()}.${ipCounter}@example.com`;
+    await request(app.url).post('/api/register-buyer').set('x-forwarded-for', freshIp()).send({ name: 'Payer', email }).expect(201);
+    await request(app.url).post('/api/auth/sign-in/code').set('x-forwarded-for', freshIp()).send({ email }).expect(202);
+    const code = await eventually(
+      async () => {
+        const mail = (await request(app.url).get('/api/dev/mailbox?limit=200')).body as MailboxMessage[];
+        return mail.find((m) => m.to === email && /\b\d{6}\b/.test(m.text))?.text.match(/\b(\d{6})\b/)?.[1];
+      },
+      10_000,
+      'the sign-in code',
+    );
+    const verified = await request(app.url)
+      .post('/api/auth/sign-in/verify')
+      .set('x-forwarded-for', freshIp())
+      .send({ email, code })
+      .expect(200);
+    return String(verified.headers['set-cookie']).split(';')[0]!;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await startEmbedded({
+      trustProxy: true,
+      port: 0,
+      host: '127.0.0.1',
+      production: false,
+      databaseUrl: database.url,
+      dataDir: '',
+      messaging: testMessagingRuntime(),
+    });
+    db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    buyerCookie = await signInBuyer();
+    const adminEmail = `ops.${Date.now()}@example.com`;
+    const password = 'correct horse battery staple';
+    expect(await adminCreate(['--email', adminEmail, '--password', password], { DATABASE_URL: database.url })).toBe(0);
+    const login = await request(app.url)
+      .post('/api/admin/login')
+      .set('x-forwarded-for', freshIp())
+      .send({ email: adminEmail, password })
+      .expect(200);
+    adminCookie = String(login.headers['set-cookie']).split(';')[0]!;
+  });
+
+  afterAll(async () => {
+    await db?.end();
+    await app?.close();
+    await database?.drop();
+  });
+
+  const sellerInput = (overrides: Record<string, unknown> = {}) => ({
+    businessName: 'Maple Ink',
+    sellerName: 'Lou Tremblay',
+    email: `lou.${Date.now()}.${ipCounter}@example.com`,
+    phone: '4165550100',
+    category: 'printing',
+    description: 'Letterpress and risograph studio: wedding suites, business cards and small art editions.',
+    products: 'Letterpress cards, riso prints',
+    pricing: 'From $40 per 100 cards',
+    location: 'Montreal, QC',
+    ...overrides,
+  });
+  const register = async (overrides: Record<string, unknown> = {}) =>
+    (await request(app.url).post('/api/register-seller').set('x-forwarded-for', freshIp()).send(sellerInput(overrides)).expect(201))
+      .body as { authToken: string; seller: { id: string; payable: boolean } };
+  const edit = (id: string, token: string | null, overrides: Record<string, unknown>) => {
+    const req = request(app.url).put(`/api/sellers/${id}`).set('x-forwarded-for', freshIp());
+    return (token ? req.set('authorization', `Bearer ${token}`) : req).send(sellerInput(overrides));
+  };
+  const storedAccount = async (id: string) =>
+    (await db.query(`SELECT stripe_account_id FROM catalog.sellers WHERE id = $1`, [id])).rows[0]?.stripe_account_id as string | null;
+  let n = 0;
+  const order = (sellerId: string, orderId = `seller_order_${Date.now()}_${n++}`) => ({
+    orderId,
+    amount: '40.00',
+    currency: 'usd',
+    printProviderStripeAccountId: `seller_${sellerId}`,
+  });
+
+  it('a seller adds a valid emulator account; a buyer pays seller_<id>; the transfer goes to the seller; ledger clean', async () => {
+    const { seller, authToken } = await register();
+    expect(seller.payable).toBe(false);
+    const updated = await edit(seller.id, authToken, { stripeAccountId: MAPLE }).expect(200);
+    expect(updated.body.payable).toBe(true);
+    expect(await storedAccount(seller.id)).toBe(MAPLE);
+
+    // Public reads say only "payable", never the account id.
+    const profile = await request(app.url).get(`/api/sellers/${seller.id}`).expect(200);
+    const showcase = await request(app.url).get('/api/sellers-showcase').expect(200);
+    expect(profile.body.payable).toBe(true);
+    expect(JSON.stringify(profile.body)).not.toContain(MAPLE);
+    expect(JSON.stringify(showcase.body)).not.toContain(MAPLE);
+
+    const body = order(seller.id);
+    await request(app.url)
+      .post('/api/orders')
+      .set('cookie', buyerCookie)
+      .send({ ...body, description: 'Wedding suite' })
+      .expect(201);
+    const intent = (await request(app.url).post('/api/create-payment-intent').set('cookie', buyerCookie).send(body).expect(200))
+      .body as PaymentIntentResponse;
+    expect(intent.breakdown).toEqual({ sellerGets: '40.00', paymarketGets: '3.56', total: '43.56', currency: 'usd' });
+    const paid = await request(app.url)
+      .post(`/api/payments/${intent.paymentIntentId}/test-card`)
+      .set('cookie', buyerCookie)
+      .send({ cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' })
+      .expect(200);
+    expect(paid.body).toMatchObject({ paymentStatus: 'succeeded', orderStatus: 'completed' });
+    const mine = ((await request(app.url).get('/api/orders').set('cookie', buyerCookie).expect(200)).body as OrderView[]).find(
+      (o) => o.orderId === body.orderId,
+    );
+    expect(mine).toMatchObject({ status: 'completed', amount: '40.00', total: '43.56' });
+    await eventually(
+      async () => {
+        const { rows } = await db.query(
+          `SELECT t.amount_minor, t.destination, t.party FROM payments.transfers t JOIN payments.orders o ON o.id = t.order_id
+           WHERE o.order_id = $1`,
+          [body.orderId],
+        );
+        return rows.length > 0 ? rows : undefined;
+      },
+      10_000,
+      'the transfer',
+    ).then((rows) => expect(rows).toEqual([{ amount_minor: '4000', destination: MAPLE, party: 'seller' }]));
+    const report = await request(app.url).get('/api/admin/ledger/verify').set('cookie', adminCookie).expect(200);
+    expect(report.body).toMatchObject({ ok: true, problems: [], stripeChecked: true });
+  });
+
+  it('registers with an account, and refuses (400 naming stripeAccountId) one Stripe does not accept, storing nothing', async () => {
+    const withAccount = await register({ stripeAccountId: MAPLE });
+    expect(withAccount.seller.payable).toBe(true);
+    expect(await storedAccount(withAccount.seller.id)).toBe(MAPLE);
+
+    const before = Number((await db.query(`SELECT count(*) AS n FROM catalog.sellers`)).rows[0].n);
+    for (const [account, message] of [
+      [RESTRICTED, SELLER_PAYOUT_MESSAGES.INVALID],
+      ['acct_doesnotexist000000', SELLER_PAYOUT_MESSAGES.INVALID],
+      ['not-an-account', SELLER_PAYOUT_MESSAGES.FORMAT],
+    ] as const) {
+      const refused = await request(app.url)
+        .post('/api/register-seller')
+        .set('x-forwarded-for', freshIp())
+        .send(sellerInput({ stripeAccountId: account }))
+        .expect(400);
+      expect(refused.body.fields).toEqual({ stripeAccountId: [message] });
+    }
+    expect(Number((await db.query(`SELECT count(*) AS n FROM catalog.sellers`)).rows[0].n)).toBe(before);
+
+    const editRefused = await edit(withAccount.seller.id, withAccount.authToken, { stripeAccountId: RESTRICTED }).expect(400);
+    expect(editRefused.body.fields).toEqual({ stripeAccountId: [SELLER_PAYOUT_MESSAGES.INVALID] });
+    expect(await storedAccount(withAccount.seller.id)).toBe(MAPLE);
+
+    // Clearing is allowed, and the seller is no longer payable.
+    const cleared = await edit(withAccount.seller.id, withAccount.authToken, { stripeAccountId: '' }).expect(200);
+    expect(cleared.body.payable).toBe(false);
+    expect(await storedAccount(withAccount.seller.id)).toBeNull();
+  });
+
+  it('tells the seller by email when the payout account is added or removed, and the old address when the email changes', async () => {
+    const first = `owner.${Date.now()}@example.com`;
+    const second = `moved.${Date.now()}@example.com`;
+    const { seller, authToken } = await register({ email: first });
+    await edit(seller.id, authToken, { email: first, stripeAccountId: MAPLE }).expect(200);
+    await edit(seller.id, authToken, { email: second, stripeAccountId: '' }).expect(200);
+    const mailTo = async (to: string, subject: string) =>
+      eventually(
+        async () =>
+          ((await request(app.url).get('/api/dev/mailbox?limit=200')).body as MailboxMessage[]).find(
+            (m) => m.to === to && m.subject === subject,
+          ),
+        10_000,
+        `"${subject}" to ${to}`,
+      );
+    expect((await mailTo(first, 'Payout account added for Maple Ink')).text).toContain('Lost your edit link?');
+    expect((await mailTo(second, 'Payout account removed for Maple Ink')).text).toContain('cannot pay you');
+    expect((await mailTo(first, 'The email of Maple Ink on PayMarket was changed')).text).toContain(`to ${second}`);
+  });
+
+  it('another browser’s token (or none) cannot set the account', async () => {
+    const victim = await register();
+    const other = await register();
+    await edit(victim.seller.id, other.authToken, { stripeAccountId: MAPLE }).expect(403);
+    await edit(victim.seller.id, null, { stripeAccountId: MAPLE }).expect(401);
+    expect(await storedAccount(victim.seller.id)).toBeNull();
+  });
+
+  it('refuses a seller without a payout account before any charge, naming the seller; nothing is ordered or charged', async () => {
+    const { seller } = await register({ businessName: 'Quiet Press', sellerName: 'Ana Silva' });
+    const body = order(seller.id);
+    const refused = await request(app.url).post('/api/orders').set('cookie', buyerCookie).send(body).expect(400);
+    expect(refused.body.message).toContain('Quiet Press - Ana Silva has not connected a Stripe account yet');
+    expect(refused.body.fields).toEqual({ printProviderStripeAccountId: [refused.body.message] });
+    await request(app.url).post('/api/create-payment-intent').set('cookie', buyerCookie).send(body).expect(404);
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM payments.orders WHERE order_id = $1`, [body.orderId]);
+    expect(rows[0].n).toBe(0);
+
+    const unknown = await request(app.url)
+      .post('/api/orders')
+      .set('cookie', buyerCookie)
+      .send(order('00000000-0000-4000-8000-0000000000aa'))
+      .expect(400);
+    expect(unknown.body.fields).toHaveProperty('printProviderStripeAccountId');
+  });
+
+  it('stops the charge when the seller removed the account between order and payment', async () => {
+    const { seller, authToken } = await register({ stripeAccountId: MAPLE });
+    const body = order(seller.id);
+    await request(app.url).post('/api/orders').set('cookie', buyerCookie).send(body).expect(201);
+    await edit(seller.id, authToken, { stripeAccountId: '' }).expect(200);
+    await request(app.url).post('/api/create-payment-intent').set('cookie', buyerCookie).send(body).expect(400);
+    const { rows } = await db.query(`SELECT payment_intent_id FROM payments.orders WHERE order_id = $1`, [body.orderId]);
+    expect(rows).toEqual([{ payment_intent_id: null }]);
+  });
+});

@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { RpcPatterns, type SellerPayoutAccount } from '@paymarket/contracts';
+import { RpcCallError, RpcClient } from '@paymarket/platform';
+
+/**
+ * Port: who `seller_<id>` is and which connected account their money goes to (ADR 0030). Catalog owns sellers and
+ * their payout accounts; payments asks it at the moment of an order instead of keeping a copy.
+ */
+export abstract class SellerDirectory {
+  /** Null for an unknown seller. Throws when catalog cannot answer. */
+  abstract payoutAccount(sellerId: string): Promise<SellerPayoutAccount | null>;
+}
+
+@Injectable()
+export class RpcSellerDirectory extends SellerDirectory {
+  constructor(private readonly rpc: RpcClient) {
+    super();
+  }
+
+  async payoutAccount(sellerId: string): Promise<SellerPayoutAccount | null> {
+    try {
+      return await this.rpc.call(RpcPatterns.catalog.GET_SELLER_PAYOUT_ACCOUNT, { sellerId });
+    } catch (error) {
+      if (error instanceof RpcCallError && error.kind === 'service' && error.payload.code === 'not_found') return null;
+      throw error;
+    }
+  }
+}
