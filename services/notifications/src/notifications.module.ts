@@ -13,6 +13,7 @@ import { BuyerRegisteredHandler } from './welcome/buyer-registered.handler.js';
 import { MarketplaceRegisteredHandler } from './marketplaces/marketplace-registered.handler.js';
 import { SignInCodeRequestedHandler } from './sign-in/sign-in-code-requested.handler.js';
 import { AccountDeletionEmailsHandler } from './account-deletion/account-deletion-emails.handler.js';
+import { PaymentEmailsHandler } from './payments/payment-emails.handler.js';
 
 export interface NotificationsConfig {
   /** smtp(s)://user:pass@host:port — without it emails are kept for the development mailbox only. */
@@ -35,6 +36,7 @@ export class NotificationsModule {
         MarketplaceRegisteredHandler,
         AccountDeletionEmailsHandler,
         CompanyEmailsHandler,
+        PaymentEmailsHandler,
       ],
       providers: [
         { provide: EmailsRepository, useClass: TypeOrmEmailsRepository },

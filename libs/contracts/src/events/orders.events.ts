@@ -21,12 +21,31 @@ export interface OrderUpdatedPayload {
   status: string;
 }
 
+/** Who an order pays (ADR 0031): never a card detail, only the party, its name when known and its share. */
+export interface PaymentRecipientLine {
+  party: 'seller' | 'provider';
+  /** The seller's business name when the buyer chose a seller profile; null for a bare connected account. */
+  displayName: string | null;
+  amountMinor: string;
+}
+
+/**
+ * Everything a receipt needs (ADR 0031), so consumers never call payments back. `orderId` is the client's public
+ * order id; `feeMinor` is PayMarket's share (total − what the recipients get).
+ */
 export interface PaymentPayload {
   orderId: string;
   paymentIntentId: string;
   currency: 'usd' | 'cad';
   totalMinor: string;
   buyerEmail: string | null;
+  /** /payment ('order') or /direct-payment ('direct'). */
+  kind: 'order' | 'direct';
+  buyerName: string | null;
+  description: string | null;
+  amountMinor: string;
+  feeMinor: string;
+  recipients: PaymentRecipientLine[];
 }
 
 export interface PaymentFailedPayload extends PaymentPayload {

@@ -23,6 +23,7 @@ export function storedSplit(
         party: l.party,
         amount: l.amount.toString(),
         ...(l.party === 'platform' ? {} : { stripeAccountId: recipient.stripeAccountId }),
+        ...(l.party !== 'platform' && recipient.displayName ? { displayName: recipient.displayName } : {}),
       })),
     },
   };

@@ -14,6 +14,7 @@ import type { EntityManager } from 'typeorm';
 import { formatMinor } from '../fees/money.js';
 import type { OrderEntity } from '../orders/order.entity.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
+import { paymentEventPayload } from '../orders/payment-event.js';
 import { CheckoutErrors } from './checkout.errors.js';
 import { storedSplit } from './create-order.use-case.js';
 import { PaymentProcessor } from './payment-processor.js';
@@ -139,13 +140,7 @@ export class PaymentIntents {
         });
     if (!order.paymentIntentId) {
       await this.orders.update(manager, order.id, { paymentIntentId: intent.id, status: 'processing' });
-      await writeToOutbox(manager, 'payments', 'payment.pending', {
-        orderId: order.orderId,
-        paymentIntentId: intent.id,
-        currency: order.currency,
-        totalMinor: order.total.toString(),
-        buyerEmail: order.buyerEmail,
-      });
+      await writeToOutbox(manager, 'payments', 'payment.pending', paymentEventPayload(order, intent.id));
       await writeToOutbox(manager, 'payments', 'order.updated', { orderId: order.orderId, status: 'processing' });
     }
     return {

@@ -8,6 +8,8 @@ import { SellerDirectory } from './seller-directory.js';
 export interface ResolvedRecipient {
   party: 'seller' | 'provider';
   stripeAccountId: string;
+  /** The seller's business name when resolved from a seller profile (receipts, ADR 0031). */
+  displayName?: string;
 }
 
 export const SELLER_REF_PREFIX = 'seller_';
@@ -35,7 +37,7 @@ export class RecipientResolver {
     if (ref.startsWith(SELLER_REF_PREFIX)) {
       const seller = await this.sellerOf(ref.slice(SELLER_REF_PREFIX.length), field);
       await this.checkAccount(seller.stripeAccountId!, field);
-      return { party: 'seller', stripeAccountId: seller.stripeAccountId! };
+      return { party: 'seller', stripeAccountId: seller.stripeAccountId!, displayName: seller.businessName };
     }
     await this.checkAccount(ref, field);
     return { party, stripeAccountId: ref };

@@ -7,6 +7,7 @@ import { postEntry } from '../ledger/ledger.repository.js';
 import type { Split } from '../fees/fee-policy.js';
 import type { OrderEntity } from '../orders/order.entity.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
+import { paymentEventPayload } from '../orders/payment-event.js';
 import { PaymentProcessor, type ProcessorPaymentIntent } from './payment-processor.js';
 
 const log = createLogger('settle-payment');
@@ -57,13 +58,7 @@ export class SettlePayment {
       log.error({ orderId: order.orderId, intent: intent.id }, 'PaymentIntent amount or currency differs from the order');
       return false;
     }
-    const payload = {
-      orderId: order.orderId,
-      paymentIntentId: intent.id,
-      currency: order.currency,
-      totalMinor: order.total.toString(),
-      buyerEmail: order.buyerEmail,
-    };
+    const payload = paymentEventPayload(order, intent.id);
     if (intent.status === 'succeeded') {
       if (SETTLED.includes(order.status)) return false;
       const { split, recipients } = splitOf(order);

@@ -9,7 +9,8 @@ export const bigintColumn = {
 };
 
 export interface StoredSplit {
-  lines: Array<{ party: 'platform' | 'seller' | 'provider'; amount: string; stripeAccountId?: string }>;
+  /** displayName (ADR 0031): the seller's business name when the buyer chose a seller profile, for receipts. */
+  lines: Array<{ party: 'platform' | 'seller' | 'provider'; amount: string; stripeAccountId?: string; displayName?: string }>;
 }
 
 @Entity({ name: 'orders' })

@@ -8,6 +8,7 @@ import { refundEntry, transferReversalEntry } from '../ledger/journal.js';
 import { postEntry } from '../ledger/ledger.repository.js';
 import { OrdersRepository, toOrderView } from '../orders/orders.repository.js';
 import type { OrderEntity } from '../orders/order.entity.js';
+import { paymentEventPayload } from '../orders/payment-event.js';
 import { CheckoutErrors } from '../checkout/checkout.errors.js';
 import { PaymentProcessor } from '../checkout/payment-processor.js';
 import type { RefundAllocation } from './refund.entity.js';
@@ -138,11 +139,7 @@ export class RefundOrder {
       await this.orders.update(tx, order.id, { refunded, status });
       await this.orders.finishRefund(tx, refundId, stripeRefund.id);
       await writeToOutbox(tx, 'payments', 'payment.refunded', {
-        orderId: order.orderId,
-        paymentIntentId: order.paymentIntentId!,
-        currency: order.currency,
-        totalMinor: order.total.toString(),
-        buyerEmail: order.buyerEmail,
+        ...paymentEventPayload(locked, order.paymentIntentId!),
         refundedMinor: total.toString(),
         refundedTotalMinor: refunded.toString(),
       });

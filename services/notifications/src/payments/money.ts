@@ -1,0 +1,21 @@
+/**
+ * "$103.56 USD" for ("10356", "usd"): integer minor units (a decimal string, as events carry them) with two
+ * decimals and the currency code, never through floating point. `formatFeeMinor` in @paymarket/contracts takes a
+ * JavaScript number and no currency, and payments' `formatMinor` is private to that service, hence this one.
+ */
+export function formatMoney(minor: string | bigint, currency: string): string {
+  const value = typeof minor === 'bigint' ? minor : BigInt(minor);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const cents = (abs % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}$${abs / 100n}.${cents} ${currency.toUpperCase()}`;
+}
+
+/** "22 Nov 2026, 06:40 UTC": the moment the event happened, in UTC so every reader sees the same date. */
+export function formatReceiptDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+}
