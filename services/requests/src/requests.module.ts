@@ -1,10 +1,15 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ServicePlatformModule, type ServiceRuntimeConfig } from '@paymarket/platform';
+import { AccountErasureModule } from './account-erasure/account-erasure.module.js';
 import { BuyerRequestsModule } from './buyer-requests/buyer-requests.module.js';
 import { CreateBuyerRequests1763900000000 } from './database/migrations/1763900000000-create-buyer-requests.js';
 import { CategoryCounts1763900000001 } from './database/migrations/1763900000001-category-counts.js';
+import { BuyerRequestsByBuyer1763900000002 } from './database/migrations/1763900000002-buyer-requests-by-buyer.js';
 
-/** The requests service owns the `requests` schema: buyer requests (soft-deleted, never erased) and seller interest. */
+/**
+ * The requests service owns the `requests` schema: buyer requests (soft-deleted) and seller interest. A confirmed
+ * account deletion anonymises the buyer's rows (account-erasure, ADR 0029).
+ */
 @Module({})
 export class RequestsModule {
   static forRoot(config: ServiceRuntimeConfig): DynamicModule {
@@ -13,9 +18,10 @@ export class RequestsModule {
       imports: [
         ServicePlatformModule.forService(config, {
           entities: [],
-          migrations: [CreateBuyerRequests1763900000000, CategoryCounts1763900000001],
+          migrations: [CreateBuyerRequests1763900000000, CategoryCounts1763900000001, BuyerRequestsByBuyer1763900000002],
         }),
         BuyerRequestsModule,
+        AccountErasureModule,
       ],
     };
   }

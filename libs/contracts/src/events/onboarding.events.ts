@@ -97,6 +97,14 @@ export interface AccountDeletionRequestedPayload {
   confirmedAt: string;
 }
 
+/** What consumers of account.deletion_requested write instead of the buyer's name (the onboarding tombstone's name). */
+export const ERASED_BUYER_NAME = 'Deleted buyer';
+
+/** What consumers write instead of the buyer's email: the onboarding tombstone's address, unique and undeliverable. */
+export function erasedBuyerEmail(buyerId: string): string {
+  return `deleted-${buyerId}@deleted.invalid`;
+}
+
 export interface OnboardingEventMap {
   'buyer.registered': BuyerRegisteredPayload;
   'sign_in.code_requested': SignInCodeRequestedPayload;

@@ -9,7 +9,7 @@ export const EVENT_SUBSCRIPTIONS: Record<ServiceName, readonly EventName[]> = {
   onboarding: [],
   catalog: [],
   payments: [],
-  requests: [],
+  requests: ['account.deletion_requested'],
   notifications: [
     'buyer.registered',
     'sign_in.code_requested',
@@ -24,5 +24,8 @@ export const EVENT_SUBSCRIPTIONS: Record<ServiceName, readonly EventName[]> = {
     'provider.applied',
     'provider.application_decided',
     'request.interest_recorded',
+    'payment.succeeded',
+    'payment.failed',
+    'payment.refunded',
   ],
 };

@@ -8,6 +8,7 @@ import { EmailDeliveryWorker } from '../email/email-delivery.worker.js';
 import { EmailsRepository } from '../email/emails.repository.js';
 import { Mailer, type OutgoingEmail } from '../email/mailer.js';
 import { accountDeletedEmail, deletionConfirmationEmail } from './account-deletion-emails.js';
+import { redactedEmailFor } from './email-erasure.js';
 
 export class AccountDeletionEmailEnv {
   /** Where people open PayMarket; the confirmation link starts with it (never with a request's Host header). */
@@ -35,9 +36,17 @@ export class AccountDeletionEmailsHandler {
     await this.send(envelope, 'account-deletion-confirmation-email', deletionConfirmationEmail(envelope.data, this.publicUrl));
   }
 
+  /**
+   * The final email first, then the erasure of every other email to the address (ADR 0029). The erasure skips the
+   * emails of this very event, so it can neither delete nor block the final one whatever order things run in; it
+   * has its own inbox consumer, so a failure after the send retries only the erasure.
+   */
   @EventPattern<string>(OnboardingEvents.ACCOUNT_DELETION_REQUESTED)
   async onDeleted(@Payload() envelope: EventEnvelope<'account.deletion_requested'>): Promise<void> {
     await this.send(envelope, 'account-deleted-email', accountDeletedEmail(envelope.data));
+    await this.inbox.handle(envelope, 'account-deleted-email-erasure', async (tx) => {
+      await this.emails.redactAddress(tx, envelope.data.email, redactedEmailFor(envelope.data), envelope.id);
+    });
   }
 
   private async send<N extends EventName>(envelope: EventEnvelope<N>, consumer: string, email: OutgoingEmail): Promise<void> {

@@ -11,7 +11,15 @@ export abstract class EmailsRepository {
   abstract latest(limit: number): Promise<MailboxMessage[]>;
   /** Claims pending emails for one delivery attempt (rows locked until `settle` commits). */
   abstract deliverPending(limit: number, deliver: (email: EmailEntity) => Promise<void>, maxAttempts: number): Promise<number>;
+  /**
+   * Redacts every stored email to `address` except those caused by `keepEventId` (ADR 0029): recipient, subject and
+   * body are replaced, one not yet delivered is never sent. Returns how many were redacted.
+   */
+  abstract redactAddress(tx: Transaction, address: string, redacted: RedactedEmail, keepEventId: string): Promise<number>;
 }
+
+/** What a redacted email keeps showing instead of the person's message. */
+export type RedactedEmail = Pick<EmailEntity, 'to' | 'subject' | 'text'>;
 
 @Injectable()
 export class TypeOrmEmailsRepository extends EmailsRepository {
@@ -34,6 +42,20 @@ export class TypeOrmEmailsRepository extends EmailsRepository {
       status: r.status,
       createdAt: r.createdAt.toISOString(),
     }));
+  }
+
+  async redactAddress(tx: Transaction, address: string, redacted: RedactedEmail, keepEventId: string): Promise<number> {
+    // Addresses are stored as the events carried them; compare case-insensitively. A pending row locked by a delivery
+    // round is waited for, then redacted (status 'failed': it must not go out any more).
+    const result = (await tx.manager.query(
+      `UPDATE emails
+          SET to_address = $2, subject = $3, text = $4, html = NULL, last_error = NULL,
+              status = CASE WHEN status = 'pending' THEN 'failed' ELSE status END
+        WHERE lower(to_address) = lower($1) AND source_event_id IS DISTINCT FROM $5::uuid
+        RETURNING id`,
+      [address, redacted.to, redacted.subject, redacted.text, keepEventId],
+    )) as [unknown[], number];
+    return result[0].length;
   }
 
   async deliverPending(limit: number, deliver: (email: EmailEntity) => Promise<void>, maxAttempts: number): Promise<number> {

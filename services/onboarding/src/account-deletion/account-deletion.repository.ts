@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ERASED_BUYER_NAME, erasedBuyerEmail } from '@paymarket/contracts';
 import type { Transaction } from '@paymarket/platform';
 
 export interface DeletionBuyer {
@@ -47,6 +48,11 @@ export abstract class AccountDeletionRepository {
   abstract deleteSignInCodes(tx: Transaction, buyerId: string, email: string): Promise<void>;
   /** Revokes every active session of the buyer; returns how many. */
   abstract revokeBuyerSessions(tx: Transaction, buyerId: string, at: Date): Promise<number>;
+  /**
+   * Redacts the buyer's email, name, sign-in codes and confirmation links in outbox events already published (their
+   * consumers have them; the outbox keeps published rows). Unsent rows are left as they are: they are still owed.
+   */
+  abstract redactPublishedEvents(tx: Transaction, buyerId: string, email: string): Promise<void>;
 }
 
 interface RawRequest {
@@ -128,5 +134,19 @@ export class SqlAccountDeletionRepository extends AccountDeletionRepository {
       [buyerId, at],
     )) as [unknown[], number];
     return result[1];
+  }
+
+  async redactPublishedEvents(tx: Transaction, buyerId: string, email: string): Promise<void> {
+    // account.deletion_requested itself is not touched: it is being published in this very transaction.
+    await tx.manager.query(
+      `UPDATE outbox SET payload = CASE name
+           WHEN 'buyer.registered' THEN payload || jsonb_build_object('email', $3::text, 'name', $4::text)
+           WHEN 'sign_in.code_requested' THEN payload || jsonb_build_object('email', $3::text, 'name', NULL, 'code', NULL)
+           ELSE payload || jsonb_build_object('email', $3::text, 'name', NULL, 'path', NULL) END
+        WHERE sent_at IS NOT NULL
+          AND name IN ('buyer.registered', 'sign_in.code_requested', 'account.deletion_confirmation_requested')
+          AND (lower(payload->>'email') = lower($2) OR payload->>'buyerId' = $1)`,
+      [buyerId, email, erasedBuyerEmail(buyerId), ERASED_BUYER_NAME],
+    );
   }
 }

@@ -57,6 +57,10 @@ class InMemoryDeletions extends AccountDeletionRepository {
   async deleteSignInCodes(_tx: Transaction, buyerId: string, email: string): Promise<void> {
     this.signInCodes = this.signInCodes.filter((c) => c.buyerId !== buyerId && c.email !== email);
   }
+  redactedEvents: Array<{ buyerId: string; email: string }> = [];
+  async redactPublishedEvents(_tx: Transaction, buyerId: string, email: string): Promise<void> {
+    this.redactedEvents.push({ buyerId, email });
+  }
   async revokeBuyerSessions(_tx: Transaction, buyerId: string, at: Date): Promise<number> {
     const open = this.sessions.filter((s) => s.subjectId === buyerId && !s.revokedAt);
     open.forEach((s) => (s.revokedAt = at));
@@ -200,6 +204,8 @@ describe(ConfirmAccountDeletionUseCase.name, () => {
     expect(repo.sessions.map((s) => s.revokedAt !== null)).toEqual([true, true, false]);
     expect(repo.signInCodes).toEqual([]);
     expect(repo.requests[0]).toMatchObject({ email: null, confirmedAt: clock.current, reason: 'Bye' });
+    // Published events that carried the address, name, codes or links are redacted with the buyer's pre-erasure email.
+    expect(repo.redactedEvents).toEqual([{ buyerId: 'b-ada', email: ADA }]);
     expect(published.at(-1)).toEqual({
       name: 'account.deletion_requested',
       data: {
@@ -228,6 +234,7 @@ describe(ConfirmAccountDeletionUseCase.name, () => {
     expect(repo.buyers[0]!.deletedAt).toBeNull();
     expect(repo.sessions.every((s) => s.revokedAt === null)).toBe(true);
     expect(published.map((e) => e.name)).not.toContain('account.deletion_requested');
+    expect(repo.redactedEvents).toEqual([]);
   });
 
   it('works once: the same link again is refused as used', async () => {

@@ -35,6 +35,7 @@ export class ConfirmAccountDeletionUseCase {
       await this.requests.deleteSignInCodes(tx, buyer.id, buyer.email);
       await this.requests.revokeBuyerSessions(tx, buyer.id, now);
       await this.requests.eraseBuyer(tx, buyer.id, now);
+      await this.requests.redactPublishedEvents(tx, buyer.id, buyer.email);
       await tx.publish(OnboardingEvents.ACCOUNT_DELETION_REQUESTED, {
         requestId: request.id,
         buyerId: buyer.id,
