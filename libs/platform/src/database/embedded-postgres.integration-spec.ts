@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { LOCK_FILE_NAME, readEmbeddedPostgresLock, startEmbeddedPostgres } from './embedded-postgres.js';
@@ -23,6 +23,22 @@ async function query(url: string, sql: string): Promise<unknown[]> {
 jest.setTimeout(60_000);
 
 describe(startEmbeddedPostgres.name, () => {
+  it('creates missing parent folders reachable, and uses the data folder asked for (PAYMARKET_DATA_DIR=/new/dir/pg)', async () => {
+    const parent = join('/tmp', `pm-embedded-new-${process.pid}-${Date.now().toString(36)}`);
+    const dataDir = join(parent, 'nested', 'pg');
+    const server = await startEmbeddedPostgres({ dataDir });
+    try {
+      expect(server.dataDir).toBe(dataDir);
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      expect((await client.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
+      await client.end();
+    } finally {
+      await server.stop();
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
   it('keeps data across restarts and takes over from a postmaster a killed run left behind', async () => {
     // A folder like mktemp -d (0700 under /tmp): as root the postgres account cannot reach it, which must be handled.
     const dataDir = join(mkdtempSync('/tmp/pm-embedded-'), 'pg');

@@ -170,6 +170,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       }
       bin = { postgres: join(copy, 'bin', 'postgres'), initdb: join(copy, 'bin', 'initdb'), pg_ctl: join(copy, 'bin', 'pg_ctl') };
     }
+    // Folders made here on the way to the data folder must stay reachable: a recursive mkdir with the data folder's
+    // 0700 would make them 0700 as well, and initdb (as postgres) could not enter them.
+    await mkdir(dirname(dataDir), { recursive: true, mode: 0o755 });
     if (!traversableByOthers(dirname(dataDir))) {
       const hashed = createHash('sha1').update(dataDir).digest('hex').slice(0, 12);
       const fallback = join(REACHABLE_ROOT, `data-${hashed}`);
