@@ -23,6 +23,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { id: 'acct_1PMDemoPrintCo00001', businessName: 'Demo Print Co.', country: 'US', email: 'payouts@demoprint.example', active: true },
   { id: 'acct_1PMDemoMapleInk0002', businessName: 'Maple Ink', country: 'CA', email: 'hello@mapleink.example', active: true },
   { id: 'acct_1PMDemoRestricted03', businessName: 'Restricted Prints', country: 'US', email: 'owner@restricted.example', active: false },
+  // The payout account of the demo seller Harbour Print Works (catalog seed), so a first start has a payable seller.
+  {
+    id: 'acct_1PMDemoHarbour00004',
+    businessName: 'Harbour Print Works',
+    country: 'CA',
+    email: 'maya@harbourprint.example.com',
+    active: true,
+  },
 ];
 
 const SUPPORTED_COUNTRIES = ['US', 'CA', 'GB', 'AU', 'FR', 'DE', 'IE', 'NL'];

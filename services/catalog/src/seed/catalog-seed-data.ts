@@ -4,7 +4,7 @@ import type { SellerFields } from '../sellers/sellers.repository.js';
  * Demonstration data for embedded mode: one seller in every registration category, with a few ratings, and print
  * providers on the Stripe emulator's seeded connected accounts. Never used by tests (they build their own fixtures).
  */
-export const SEED_SELLERS: ReadonlyArray<SellerFields & { ratings: number[] }> = [
+export const SEED_SELLERS: ReadonlyArray<SellerFields & { ratings: number[]; stripeAccountId?: string }> = [
   {
     businessName: 'Harbour Print Works',
     sellerName: 'Maya Thompson',
@@ -18,6 +18,8 @@ export const SEED_SELLERS: ReadonlyArray<SellerFields & { ratings: number[] }> =
     location: 'Halifax, NS, Canada',
     website: 'https://harbourprint.example.com',
     ratings: [5, 5, 4, 5],
+    // A Stripe emulator demo account (ADR 0030): this seller can be paid on /payment from the first start.
+    stripeAccountId: 'acct_1PMDemoHarbour00004',
   },
   {
     businessName: 'Pixel & Pine Design',

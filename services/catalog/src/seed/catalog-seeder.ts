@@ -31,8 +31,8 @@ export class CatalogSeeder implements OnApplicationBootstrap {
       for (const [index, s] of SEED_SELLERS.entries()) {
         const id = randomUUID();
         await manager.query(
-          `INSERT INTO sellers (id, business_name, seller_name, email, phone, category, description, products, pricing, location, website, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
+          `INSERT INTO sellers (id, business_name, seller_name, email, phone, category, description, products, pricing, location, website, created_at, updated_at, stripe_account_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13)`,
           [
             id,
             s.businessName,
@@ -46,6 +46,7 @@ export class CatalogSeeder implements OnApplicationBootstrap {
             s.location,
             s.website,
             new Date(base + index * 60_000),
+            s.stripeAccountId ?? null,
           ],
         );
         for (const score of s.ratings) {
