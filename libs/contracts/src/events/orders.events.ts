@@ -11,6 +11,8 @@ export const OrderEvents = {
 /** Money in events is integer minor units as a decimal string (JSON has no bigint). */
 export interface OrderCreatedPayload {
   orderId: string;
+  /** The integrator company whose API created the order (ADR 0032); null for orders from PayMarket's own pages. */
+  companyId: string | null;
   buyerId: string | null;
   currency: 'usd' | 'cad';
   totalMinor: string;
@@ -18,6 +20,8 @@ export interface OrderCreatedPayload {
 
 export interface OrderUpdatedPayload {
   orderId: string;
+  /** See OrderCreatedPayload.companyId. */
+  companyId: string | null;
   status: string;
 }
 
@@ -35,6 +39,8 @@ export interface PaymentRecipientLine {
  */
 export interface PaymentPayload {
   orderId: string;
+  /** See OrderCreatedPayload.companyId. */
+  companyId: string | null;
   paymentIntentId: string;
   currency: 'usd' | 'cad';
   totalMinor: string;

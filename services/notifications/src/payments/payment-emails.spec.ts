@@ -6,6 +6,7 @@ const AT = '2026-11-22T06:40:00.000Z';
 
 const payment: PaymentPayload = {
   orderId: 'order_42',
+  companyId: null,
   paymentIntentId: 'pi_123',
   currency: 'usd',
   totalMinor: '10356',

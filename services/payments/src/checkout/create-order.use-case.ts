@@ -75,6 +75,7 @@ export class CreateOrder {
       }
       await writeToOutbox(manager, 'payments', 'order.created', {
         orderId: order.orderId,
+        companyId: null,
         buyerId: buyer.id,
         currency,
         totalMinor: total.toString(),

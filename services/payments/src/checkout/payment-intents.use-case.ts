@@ -113,6 +113,7 @@ export class PaymentIntents {
         throw ServiceError.conflict(CheckoutErrors.ORDER_ID_TAKEN, { orderId: [CheckoutErrors.ORDER_ID_TAKEN] });
       await writeToOutbox(manager, 'payments', 'order.created', {
         orderId: order.orderId,
+        companyId: null,
         buyerId: order.buyerId,
         currency: order.currency,
         totalMinor: total.toString(),
@@ -141,7 +142,7 @@ export class PaymentIntents {
     if (!order.paymentIntentId) {
       await this.orders.update(manager, order.id, { paymentIntentId: intent.id, status: 'processing' });
       await writeToOutbox(manager, 'payments', 'payment.pending', paymentEventPayload(order, intent.id));
-      await writeToOutbox(manager, 'payments', 'order.updated', { orderId: order.orderId, status: 'processing' });
+      await writeToOutbox(manager, 'payments', 'order.updated', { orderId: order.orderId, companyId: null, status: 'processing' });
     }
     return {
       clientSecret: intent.clientSecret,

@@ -36,6 +36,7 @@ describe('paymentEventPayload', () => {
     const payload = paymentEventPayload(order, 'pi_1');
     expect(payload).toEqual({
       orderId: 'order_7',
+      companyId: null,
       paymentIntentId: 'pi_1',
       currency: 'usd',
       totalMinor: '10356',

@@ -143,7 +143,7 @@ export class RefundOrder {
         refundedMinor: total.toString(),
         refundedTotalMinor: refunded.toString(),
       });
-      await writeToOutbox(tx, 'payments', 'order.updated', { orderId: order.orderId, status });
+      await writeToOutbox(tx, 'payments', 'order.updated', { orderId: order.orderId, companyId: null, status });
     });
   }
 }
