@@ -1,6 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
-  API_KEY_MESSAGES,
   ApproveCompanyDto,
   RequestApiAccessDto,
   RevealCredentialsDto,
@@ -13,8 +12,7 @@ import {
   type SignedInAdmin,
 } from '@paymarket/contracts';
 import { Admin, CurrentAdmin } from '../auth/admin.guard.js';
-import { bearerToken } from '../auth/seller-token.guard.js';
-import { ApiError } from '../http/api-error.js';
+import { ApiKey, CurrentCompany, type ApiCompany } from '../auth/api-key.guard.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 
@@ -41,10 +39,10 @@ export class ApiAccessController {
 
   /** The smallest API call an integrator can make: proves the issued secret key works (Authorization: Bearer sk_…). */
   @Get('v1/account')
-  async account(@Headers('authorization') authorization?: string): Promise<ApiAccountResponse> {
-    const secretKey = bearerToken(authorization);
-    if (!secretKey) throw ApiError.of(401, API_KEY_MESSAGES.REQUIRED);
-    return this.rpc.call(RpcPatterns.onboarding.AUTHENTICATE_API_KEY, { secretKey });
+  @ApiKey()
+  account(@CurrentCompany() company: ApiCompany): ApiAccountResponse {
+    const { livemode, ...details } = company;
+    return { company: details, livemode };
   }
 }
 
