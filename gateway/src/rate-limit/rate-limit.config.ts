@@ -1,13 +1,20 @@
 import { IsOptional, Matches } from 'class-validator';
 
 /** The named limits routes opt into with `@RateLimit(name)`. */
-export const RATE_LIMIT_NAMES = ['sign-in-code', 'sign-in-verify', 'register-buyer', 'admin-login', 'public-form'] as const;
+export const RATE_LIMIT_NAMES = [
+  'sign-in-code',
+  'sign-in-verify',
+  'register-buyer',
+  'admin-login',
+  'public-form',
+  'integrator-api',
+] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 
 export interface RateLimitPolicy {
   /** Requests per window from one client IP. */
   perIp: number;
-  /** Requests per window naming one identity (the body's email), from any IP. */
+  /** Requests per window naming one identity (the body's email, or the API key's company), from any IP. */
   perIdentity: number;
   windowMs: number;
 }
@@ -20,6 +27,8 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimitPolicy> = {
   'register-buyer': { perIp: 30, perIdentity: 10, windowMs: MINUTES_15 },
   'admin-login': { perIp: 30, perIdentity: 10, windowMs: MINUTES_15 },
   'public-form': { perIp: 20, perIdentity: 10, windowMs: MINUTES_15 },
+  // The integrator API (ADR 0032): per company key; several companies may call from one host, hence the larger per-IP.
+  'integrator-api': { perIp: 600, perIdentity: 300, windowMs: 60_000 },
 };
 
 const POLICY = /^\d{1,6},\d{1,6},\d{1,6}$/;
@@ -55,6 +64,10 @@ export class RateLimitEnv {
   @IsOptional()
   @Matches(POLICY, { message: POLICY_MESSAGE('RATE_LIMIT_PUBLIC_FORM') })
   RATE_LIMIT_PUBLIC_FORM?: string;
+
+  @IsOptional()
+  @Matches(POLICY, { message: POLICY_MESSAGE('RATE_LIMIT_INTEGRATOR_API') })
+  RATE_LIMIT_INTEGRATOR_API?: string;
 }
 
 export function envVariableOf(name: RateLimitName): keyof RateLimitEnv {

@@ -15,8 +15,13 @@ export function tooManyRequestsMessage(retryAfterSeconds: number): string {
   return `Too many attempts. Please wait ${wait} and try again.`;
 }
 
-/** The identity a form names (its email), normalised the way the DTOs normalise it; never stored in clear. */
-function identityOf(body: unknown): string | undefined {
+/**
+ * The identity a request counts against: the integrator company whose API key ApiKeyGuard verified (ADR 0032), or
+ * else the email a form names, normalised the way the DTOs normalise it and never stored in clear.
+ */
+function identityOf(request: FastifyRequest): string | undefined {
+  if (request.company) return `company:${request.company.id}`;
+  const body = request.body;
   const email = typeof body === 'object' && body !== null ? (body as { email?: unknown }).email : undefined;
   if (typeof email !== 'string' || email.trim() === '') return undefined;
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
@@ -40,7 +45,7 @@ export class RateLimitGuard implements CanActivate {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const checks: Array<[string, number]> = [[`${name}:ip:${request.ip}`, policy.perIp]];
-    const identity = identityOf(request.body);
+    const identity = identityOf(request);
     if (identity) checks.push([`${name}:id:${identity}`, policy.perIdentity]);
 
     let results: RateLimitResult[];

@@ -106,7 +106,7 @@ describe(OrdersPage.name, () => {
       'GET /api/admin/me': { status: 200, body: { admin: { id: 'a1', email: 'admin@example.com' } } },
       'GET /api/admin/orders': { status: 200, body: [completed, order({ orderId: 'ORD-8', status: 'failed' })] },
       'GET /api/orders': apiError(401, 'Please sign in to continue.'),
-      'POST /api/admin/orders/ORD-9/refunds': { status: 200, body: { ...completed, status: 'partially_refunded', refunded: '50.00' } },
+      'POST /api/admin/orders/id-ORD-9/refunds': { status: 200, body: { ...completed, status: 'partially_refunded', refunded: '50.00' } },
     });
     globalThis.fetch = api.fetch;
     const user = userEvent.setup();
@@ -123,7 +123,7 @@ describe(OrdersPage.name, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Issue Refund' }));
 
     expect(await findToast('Refund Issued')).toBeTruthy();
-    const [refund] = api.callsTo('POST /api/admin/orders/ORD-9/refunds');
+    const [refund] = api.callsTo('POST /api/admin/orders/id-ORD-9/refunds');
     expect(refund?.body).toEqual({ amount: '50', reason: 'Half the cards were misprinted' });
     expect(refund?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -136,7 +136,7 @@ describe(OrdersPage.name, () => {
       'GET /api/admin/me': { status: 200, body: { admin: { id: 'a1', email: 'admin@example.com' } } },
       'GET /api/admin/orders': { status: 200, body: [completed] },
       'GET /api/orders': { status: 200, body: [] },
-      'POST /api/admin/orders/ORD-9/refunds': apiError(422, 'The refund is larger than what is left to refund (103.56).'),
+      'POST /api/admin/orders/id-ORD-9/refunds': apiError(422, 'The refund is larger than what is left to refund (103.56).'),
     }).fetch;
     const user = userEvent.setup();
     renderPage(<OrdersPage />, '/orders');

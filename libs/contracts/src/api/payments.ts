@@ -65,3 +65,31 @@ export interface PaymentsClientConfig {
   publishableKey: string | null;
   fees: { usd: string; cad: string };
 }
+
+/** An order as the integrator API shows it to the company that owns it (ADR 0032). */
+export interface ApiOrderView {
+  id: string;
+  orderId: string;
+  createdAt: string;
+  status: OrderStatus;
+  /** What the recipient receives, e.g. "96.44". */
+  amount: string;
+  /** PayMarket's fixed transaction fee, e.g. "3.56". */
+  fee: string;
+  /** What the buyer pays: amount + fee. */
+  total: string;
+  refunded: string;
+  currency: 'usd' | 'cad';
+  description: string | null;
+  /** What the order pays: a print provider's `acct_…` or `seller_<id>`. */
+  recipient: string;
+  paymentIntentId: string | null;
+  buyerEmail: string | null;
+  buyerName: string | null;
+}
+
+/** GET /api/v1/orders: the company's own orders, newest first. */
+export interface ApiOrderList {
+  data: ApiOrderView[];
+  limit: number;
+}

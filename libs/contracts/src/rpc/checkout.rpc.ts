@@ -1,6 +1,15 @@
-import type { DirectPaymentResponse, OrderView, PaymentIntentResponse, PaymentStatusView, PaymentsClientConfig } from '../api/payments.js';
+import type {
+  ApiOrderList,
+  ApiOrderView,
+  DirectPaymentResponse,
+  OrderView,
+  PaymentIntentResponse,
+  PaymentStatusView,
+  PaymentsClientConfig,
+} from '../api/payments.js';
 import type { CreateDirectPaymentDto, RefundOrderDto, TestCardPaymentDto } from '../dtos/payments/direct-payment.dto.js';
 import type { CreateOrderDto, CreatePaymentIntentDto, PaymentStatusDto } from '../dtos/payments/create-order.dto.js';
+import type { ApiCreateOrderDto } from '../dtos/payments/api-order.dto.js';
 
 // DO NOT CHANGE THE VALUES WITHOUT A MIGRATION PLAN: they are routing keys bound to the payments queue.
 export const CheckoutRpc = {
@@ -15,12 +24,19 @@ export const CheckoutRpc = {
   REFUND_ORDER: 'payments.refund_order',
   HANDLE_STRIPE_WEBHOOK: 'payments.handle_stripe_webhook',
   VERIFY_LEDGER: 'payments.verify_ledger',
+  // The integrator API (ADR 0032): the caller is always a company.
+  API_CREATE_ORDER: 'payments.api_create_order',
+  API_PAYMENT_INTENT: 'payments.api_payment_intent',
+  API_GET_ORDER: 'payments.api_get_order',
+  API_LIST_ORDERS: 'payments.api_list_orders',
 } as const;
 
 /** Who is calling, as the gateway established it (never taken from a request body). */
 export interface Caller {
   buyer?: { id: string; email: string; name: string };
   admin?: { id: string; email: string };
+  /** An integrator company, authenticated by its API secret key (ADR 0032). */
+  company?: { id: string };
 }
 
 export interface CallerRequest<T> {
@@ -51,4 +67,8 @@ export interface CheckoutRpcMap {
   'payments.refund_order': { request: CallerRequest<RefundOrderDto & { orderId: string }>; response: OrderView };
   'payments.handle_stripe_webhook': { request: { payload: string; signature: string }; response: { received: true; duplicate: boolean } };
   'payments.verify_ledger': { request: { withStripe?: boolean }; response: LedgerReport };
+  'payments.api_create_order': { request: CallerRequest<ApiCreateOrderDto>; response: ApiOrderView };
+  'payments.api_payment_intent': { request: CallerRequest<{ orderId: string }>; response: PaymentIntentResponse };
+  'payments.api_get_order': { request: CallerRequest<{ orderId: string }>; response: ApiOrderView };
+  'payments.api_list_orders': { request: CallerRequest<{ limit: number }>; response: ApiOrderList };
 }

@@ -1,7 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  API_ORDERS_DEFAULT_LIMIT,
+  ApiCreateOrderDto,
+  ApiListOrdersDto,
   CheckoutRpc,
+  ORDER_ID_PATTERN,
   CreateDirectPaymentDto,
   CreateOrderDto,
   CreatePaymentIntentDto,
@@ -10,6 +14,8 @@ import {
   summariseFieldErrors,
   TestCardPaymentDto,
   validateDto,
+  type ApiOrderList,
+  type ApiOrderView,
   type CallerRequest,
   type DirectPaymentResponse,
   type LedgerReport,
@@ -28,6 +34,7 @@ import { OrdersRepository, toOrderView } from '../orders/orders.repository.js';
 import { RefundOrder } from '../refunds/refund-order.use-case.js';
 import { StripeWebhook } from '../webhooks/stripe-webhook.use-case.js';
 import { CheckoutErrors } from './checkout.errors.js';
+import { CompanyOrders } from './company-orders.use-case.js';
 import { CreateOrder } from './create-order.use-case.js';
 import { PaymentIntents } from './payment-intents.use-case.js';
 import { PaymentProcessor } from './payment-processor.js';
@@ -46,6 +53,13 @@ function validated<T extends object, E extends Record<string, unknown> = Record<
   return { ...request, body: Object.assign(result.value, extra ?? {}) as T & E };
 }
 
+/** An order id from a URL path: one that cannot exist is simply not found. */
+function withOrderId(request: CallerRequest<{ orderId: string }>): CallerRequest<{ orderId: string }> {
+  const orderId = String(request.body?.orderId ?? '');
+  if (!ORDER_ID_PATTERN.test(orderId)) throw ServiceError.notFound(CheckoutErrors.ORDER_NOT_FOUND);
+  return { ...request, body: { orderId } };
+}
+
 @Controller()
 export class CheckoutHandler {
   constructor(
@@ -57,6 +71,7 @@ export class CheckoutHandler {
     private readonly webhook: StripeWebhook,
     private readonly ledger: VerifyLedger,
     private readonly orders: OrdersRepository,
+    private readonly companyOrders: CompanyOrders,
   ) {}
 
   @MessagePattern<string>(CheckoutRpc.CLIENT_CONFIG)
@@ -119,6 +134,27 @@ export class CheckoutHandler {
   @MessagePattern<string>(CheckoutRpc.HANDLE_STRIPE_WEBHOOK)
   stripeWebhook(@Payload() message: RpcEnvelope<{ payload: string; signature: string }>): Promise<{ received: true; duplicate: boolean }> {
     return this.webhook.handle(String(message.data.payload ?? ''), String(message.data.signature ?? ''));
+  }
+
+  @MessagePattern<string>(CheckoutRpc.API_CREATE_ORDER)
+  apiCreateOrder(@Payload() message: RpcEnvelope<CallerRequest<unknown>>): Promise<ApiOrderView> {
+    return this.companyOrders.create(validated(ApiCreateOrderDto, message.data));
+  }
+
+  @MessagePattern<string>(CheckoutRpc.API_PAYMENT_INTENT)
+  apiPaymentIntent(@Payload() message: RpcEnvelope<CallerRequest<{ orderId: string }>>): Promise<PaymentIntentResponse> {
+    return this.companyOrders.paymentIntent(withOrderId(message.data));
+  }
+
+  @MessagePattern<string>(CheckoutRpc.API_GET_ORDER)
+  apiGetOrder(@Payload() message: RpcEnvelope<CallerRequest<{ orderId: string }>>): Promise<ApiOrderView> {
+    return this.companyOrders.get(withOrderId(message.data));
+  }
+
+  @MessagePattern<string>(CheckoutRpc.API_LIST_ORDERS)
+  apiListOrders(@Payload() message: RpcEnvelope<CallerRequest<unknown>>): Promise<ApiOrderList> {
+    const request = validated(ApiListOrdersDto, message.data);
+    return this.companyOrders.list({ ...request, body: { limit: request.body.limit ?? API_ORDERS_DEFAULT_LIMIT } });
   }
 
   @MessagePattern<string>(CheckoutRpc.VERIFY_LEDGER)

@@ -10,7 +10,9 @@ import { TransferEntity } from '../transfers/transfer.entity.js';
 import { TransferSweeper } from '../transfers/transfer-sweeper.js';
 import { StripeWebhook } from '../webhooks/stripe-webhook.use-case.js';
 import { CreateOrders1763770000000 } from '../database/migrations/1763770000000-create-orders.js';
+import { OrderCompanies1763840000000 } from '../database/migrations/1763840000000-order-companies.js';
 import { CheckoutHandler } from './checkout.handler.js';
+import { CompanyOrders } from './company-orders.use-case.js';
 import { CreateOrder } from './create-order.use-case.js';
 import { PaymentIntents } from './payment-intents.use-case.js';
 import { PaymentStatus } from './payment-status.use-case.js';
@@ -20,7 +22,7 @@ import { SettlePayment } from './settle-payment.js';
 
 /** Entities and migrations of orders, transfers, refunds and the ledger (for ServicePlatformModule.forService). */
 export const CHECKOUT_ENTITIES = [OrderEntity, TransferEntity, RefundEntity];
-export const CHECKOUT_MIGRATIONS = [CreateOrders1763770000000];
+export const CHECKOUT_MIGRATIONS = [CreateOrders1763770000000, OrderCompanies1763840000000];
 
 /** Orders, payment intents, settlement, transfers, refunds, webhooks and ledger verification. */
 @Module({})
@@ -39,6 +41,7 @@ export class CheckoutModule {
         SettlePayment,
         CreateOrder,
         PaymentIntents,
+        CompanyOrders,
         PaymentStatus,
         RefundOrder,
         StripeWebhook,

@@ -54,6 +54,7 @@ export class CreateOrder {
         id: randomUUID(),
         orderId: body.orderId,
         kind: 'order',
+        companyId: null,
         buyerId: buyer.id,
         buyerEmail: buyer.email,
         buyerName: buyer.name,
@@ -75,7 +76,7 @@ export class CreateOrder {
       }
       await writeToOutbox(manager, 'payments', 'order.created', {
         orderId: order.orderId,
-        companyId: null,
+        companyId: order.companyId,
         buyerId: buyer.id,
         currency,
         totalMinor: total.toString(),

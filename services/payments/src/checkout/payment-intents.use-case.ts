@@ -59,17 +59,22 @@ export class PaymentIntents {
       ) {
         throw new ServiceError('unprocessable', CheckoutErrors.ORDER_MISMATCH);
       }
-      if (!order.paymentIntentId && order.recipientRef.startsWith(SELLER_REF_PREFIX)) {
-        // ADR 0030: a seller can change or remove their payout account at any time, so right before the charge the
-        // seller is resolved again (catalog, then Stripe) and must still point at the account the order will pay.
-        const now = await this.recipients.resolve(order.recipientRef, 'provider');
-        const ordered = order.split.lines.find((line) => line.party !== 'platform')?.stripeAccountId;
-        if (now.stripeAccountId !== ordered) throw new ServiceError('unprocessable', CheckoutErrors.SELLER_ACCOUNT_CHANGED);
-      }
-      return this.intentFor(manager, order);
+      return this.payOrder(manager, order);
     });
     this.relay.kick();
     return result;
+  }
+
+  /** The PaymentIntent of an order (created once), after checking that a seller recipient still points where it did. */
+  async payOrder(manager: EntityManager, order: OrderEntity, reportAs?: string): Promise<PaymentIntentResponse> {
+    if (!order.paymentIntentId && order.recipientRef.startsWith(SELLER_REF_PREFIX)) {
+      // ADR 0030: a seller can change or remove their payout account at any time, so right before the charge the
+      // seller is resolved again (catalog, then Stripe) and must still point at the account the order will pay.
+      const now = await this.recipients.resolve(order.recipientRef, 'provider', reportAs);
+      const ordered = order.split.lines.find((line) => line.party !== 'platform')?.stripeAccountId;
+      if (now.stripeAccountId !== ordered) throw new ServiceError('unprocessable', CheckoutErrors.SELLER_ACCOUNT_CHANGED);
+    }
+    return this.intentFor(manager, order);
   }
 
   /** POST /api/create-buyer-seller-payment: a guest (or signed-in buyer) pays a seller's connected account directly. */
@@ -92,6 +97,7 @@ export class PaymentIntents {
         id: randomUUID(),
         orderId: body.orderId,
         kind: 'direct',
+        companyId: null,
         buyerId: buyer?.id ?? null,
         // A signed-in buyer's identity comes from the session, never from the form.
         buyerEmail: buyer?.email ?? body.buyerEmail,
@@ -113,7 +119,7 @@ export class PaymentIntents {
         throw ServiceError.conflict(CheckoutErrors.ORDER_ID_TAKEN, { orderId: [CheckoutErrors.ORDER_ID_TAKEN] });
       await writeToOutbox(manager, 'payments', 'order.created', {
         orderId: order.orderId,
-        companyId: null,
+        companyId: order.companyId,
         buyerId: order.buyerId,
         currency: order.currency,
         totalMinor: total.toString(),
@@ -142,7 +148,11 @@ export class PaymentIntents {
     if (!order.paymentIntentId) {
       await this.orders.update(manager, order.id, { paymentIntentId: intent.id, status: 'processing' });
       await writeToOutbox(manager, 'payments', 'payment.pending', paymentEventPayload(order, intent.id));
-      await writeToOutbox(manager, 'payments', 'order.updated', { orderId: order.orderId, companyId: null, status: 'processing' });
+      await writeToOutbox(manager, 'payments', 'order.updated', {
+        orderId: order.orderId,
+        companyId: order.companyId,
+        status: 'processing',
+      });
     }
     return {
       clientSecret: intent.clientSecret,

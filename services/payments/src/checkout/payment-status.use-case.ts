@@ -70,9 +70,15 @@ export class PaymentStatus {
   /**
    * A buyer's order is theirs alone. A guest's direct payment has no account: whoever holds its PaymentIntent id
    * (the browser that made it, or Stripe's redirect) may read its status — the id is unguessable.
+   * An integrator company's order (ADR 0032) is that company's alone, and a company reaches only its own orders:
+   * anything else is "not found", so the API does not reveal which ids exist.
    */
   private assertMayRead(request: CallerRequest<unknown>, order: OrderEntity): void {
     if (request.caller.admin) return;
+    if (request.caller.company || order.companyId !== null) {
+      if (request.caller.company?.id !== order.companyId) throw ServiceError.notFound(CheckoutErrors.PAYMENT_NOT_FOUND);
+      return;
+    }
     if (order.buyerId === null) return;
     if (!request.caller.buyer) throw ServiceError.unauthorized(CheckoutErrors.SIGN_IN_REQUIRED);
     if (request.caller.buyer.id !== order.buyerId) throw ServiceError.forbidden(CheckoutErrors.NOT_YOUR_ORDER);

@@ -30,10 +30,10 @@ export class RecipientResolver {
 
   /**
    * `field` is the request field errors are reported under: /payment's `printProviderStripeAccountId`, or direct
-   * payment's `sellerStripeAccountId`.
+   * payment's `sellerStripeAccountId`, unless `reportAs` names another (the integrator API's `recipient`).
    */
-  async resolve(ref: string, party: 'seller' | 'provider'): Promise<ResolvedRecipient> {
-    const field = party === 'seller' ? 'sellerStripeAccountId' : 'printProviderStripeAccountId';
+  async resolve(ref: string, party: 'seller' | 'provider', reportAs?: string): Promise<ResolvedRecipient> {
+    const field = reportAs ?? (party === 'seller' ? 'sellerStripeAccountId' : 'printProviderStripeAccountId');
     if (ref.startsWith(SELLER_REF_PREFIX)) {
       const seller = await this.sellerOf(ref.slice(SELLER_REF_PREFIX.length), field);
       await this.checkAccount(seller.stripeAccountId!, field);

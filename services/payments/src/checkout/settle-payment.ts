@@ -65,18 +65,22 @@ export class SettlePayment {
       await postEntry(manager, chargeEntry(order.id, split, recipients), intent.latestChargeId ?? intent.id);
       await this.orders.update(manager, order.id, { status: 'completed', latestChargeId: intent.latestChargeId, failureMessage: null });
       await writeToOutbox(manager, 'payments', 'payment.succeeded', payload);
-      await writeToOutbox(manager, 'payments', 'order.updated', { orderId: order.orderId, companyId: null, status: 'completed' });
+      await writeToOutbox(manager, 'payments', 'order.updated', {
+        orderId: order.orderId,
+        companyId: order.companyId,
+        status: 'completed',
+      });
       return true;
     }
     if (intent.status === 'requires_payment_method' && intent.lastErrorMessage && order.status === 'processing') {
       await this.orders.update(manager, order.id, { status: 'failed', failureMessage: intent.lastErrorMessage });
       await writeToOutbox(manager, 'payments', 'payment.failed', { ...payload, reason: intent.lastErrorMessage });
-      await writeToOutbox(manager, 'payments', 'order.updated', { orderId: order.orderId, companyId: null, status: 'failed' });
+      await writeToOutbox(manager, 'payments', 'order.updated', { orderId: order.orderId, companyId: order.companyId, status: 'failed' });
       return true;
     }
     if (intent.status === 'canceled' && !SETTLED.includes(order.status) && order.status !== 'failed') {
       await this.orders.update(manager, order.id, { status: 'failed', failureMessage: 'The payment was canceled.' });
-      await writeToOutbox(manager, 'payments', 'order.updated', { orderId: order.orderId, companyId: null, status: 'failed' });
+      await writeToOutbox(manager, 'payments', 'order.updated', { orderId: order.orderId, companyId: order.companyId, status: 'failed' });
       return true;
     }
     return false;

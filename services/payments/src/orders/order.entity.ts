@@ -25,6 +25,13 @@ export class OrderEntity {
   @Column('text')
   kind!: 'order' | 'direct';
 
+  /**
+   * The integrator company whose API key created the order (ADR 0032); null for orders from PayMarket's own pages.
+   * `order_id` is unique per owner: once among PayMarket's orders, and once within each company.
+   */
+  @Column('uuid', { name: 'company_id', nullable: true })
+  companyId!: string | null;
+
   @Column('uuid', { name: 'buyer_id', nullable: true })
   buyerId!: string | null;
 

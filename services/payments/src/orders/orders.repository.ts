@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { formatMinor } from '../fees/money.js';
 import type { OrderView } from '@paymarket/contracts';
 import { OrderEntity } from './order.entity.js';
@@ -35,10 +35,15 @@ export class OrdersRepository {
     return (result.raw as unknown[]).length > 0;
   }
 
-  byOrderId(manager: EntityManager, orderId: string, lock = false): Promise<OrderEntity | null> {
-    return manager
-      .getRepository(OrderEntity)
-      .findOne({ where: { orderId }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+  /**
+   * An order by its client order id within one owner (ADR 0032): PayMarket's own orders (companyId null, the
+   * default) or one integrator company's. The same order id may exist once per owner.
+   */
+  byOrderId(manager: EntityManager, orderId: string, lock = false, companyId: string | null = null): Promise<OrderEntity | null> {
+    return manager.getRepository(OrderEntity).findOne({
+      where: { orderId, companyId: companyId ?? IsNull() },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
   }
 
   byId(manager: EntityManager, id: string, lock = false): Promise<OrderEntity | null> {
@@ -57,6 +62,11 @@ export class OrdersRepository {
 
   listForBuyer(buyerId: string, limit = 100): Promise<OrderEntity[]> {
     return this.dataSource.getRepository(OrderEntity).find({ where: { buyerId }, order: { createdAt: 'DESC' }, take: limit });
+  }
+
+  /** A company's own orders, newest first (the integrator API's GET /api/v1/orders). */
+  listForCompany(companyId: string, limit: number): Promise<OrderEntity[]> {
+    return this.dataSource.getRepository(OrderEntity).find({ where: { companyId }, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
   }
 
   listAll(limit = 200): Promise<OrderEntity[]> {

@@ -6,6 +6,7 @@ const order = {
   id: '00000000-0000-0000-0000-000000000001',
   orderId: 'order_7',
   kind: 'order',
+  companyId: null,
   buyerId: null,
   buyerEmail: 'ana@example.com',
   buyerName: 'Ana',
@@ -52,5 +53,11 @@ describe('paymentEventPayload', () => {
       ],
     });
     expect(JSON.stringify(payload)).not.toContain('acct_');
+  });
+
+  it('carries the owning integrator company of an API order (ADR 0032), and null for PayMarket’s own orders', () => {
+    const companyId = '11111111-2222-4333-8444-555555555555';
+    expect(paymentEventPayload({ ...order, companyId } as OrderEntity, 'pi_1').companyId).toBe(companyId);
+    expect(paymentEventPayload(order, 'pi_1').companyId).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ export function paymentEventPayload(order: OrderEntity, paymentIntentId: string)
   const toRecipients = recipients.reduce((sum, r) => sum + BigInt(r.amountMinor), 0n);
   return {
     orderId: order.orderId,
-    companyId: null,
+    companyId: order.companyId,
     paymentIntentId,
     currency: order.currency,
     totalMinor: order.total.toString(),

@@ -13,6 +13,8 @@ import { CheckoutErrors } from '../checkout/checkout.errors.js';
 import { PaymentProcessor } from '../checkout/payment-processor.js';
 import type { RefundAllocation } from './refund.entity.js';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * An administrator refunds all or part of a paid order. The refund is split over the fee and the recipients in
  * proportion to what each still holds; each recipient's transfer is reversed by its share, then the buyer is
@@ -34,7 +36,11 @@ export class RefundOrder {
     const body = request.body;
     // Step 1: plan (or find the plan a failed attempt left).
     const refund = await this.idempotency.run(`refunds:${body.orderId}`, request.idempotencyKey, body, async (manager) => {
-      const order = await this.orders.byOrderId(manager, body.orderId, true);
+      // Any order by its uuid (the admin page sends it; the only way to name an integrator company's order, whose
+      // order id is unique only within the company, ADR 0032), else PayMarket's own orders by their order id.
+      const order =
+        (UUID.test(body.orderId) ? await this.orders.byId(manager, body.orderId, true) : null) ??
+        (await this.orders.byOrderId(manager, body.orderId, true));
       if (!order) throw ServiceError.notFound(CheckoutErrors.ORDER_NOT_FOUND);
       const pending = await this.orders.pendingRefund(manager, order.id);
       if (pending) return { id: pending.id, orderUuid: order.id };
@@ -143,7 +149,7 @@ export class RefundOrder {
         refundedMinor: total.toString(),
         refundedTotalMinor: refunded.toString(),
       });
-      await writeToOutbox(tx, 'payments', 'order.updated', { orderId: order.orderId, companyId: null, status });
+      await writeToOutbox(tx, 'payments', 'order.updated', { orderId: order.orderId, companyId: order.companyId, status });
     });
   }
 }

@@ -27,7 +27,8 @@ export function RefundDialog({ order }: { order: OrderView }): ReactElement {
     mutationFn: (body: { amount?: string; reason?: string }) => {
       const signature = JSON.stringify(body);
       if (attempt.current?.signature !== signature) attempt.current = { signature, key: newIdempotencyKey() };
-      return postJson<OrderView>(`/api/admin/orders/${encodeURIComponent(order.orderId)}/refunds`, body, attempt.current.key);
+      // By the order's uuid: order ids are unique only per owner (PayMarket, or each integrator company; ADR 0032).
+      return postJson<OrderView>(`/api/admin/orders/${encodeURIComponent(order.id)}/refunds`, body, attempt.current.key);
     },
     onSuccess: (updated) => {
       attempt.current = null;

@@ -1,0 +1,95 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import {
+  API_ORDERS_DEFAULT_LIMIT,
+  ApiCreateOrderDto,
+  ApiListOrdersDto,
+  summariseFieldErrors,
+  validateDto,
+  RpcPatterns,
+  TestCardPaymentDto,
+  type ApiOrderList,
+  type ApiOrderView,
+  type Caller,
+  type PaymentIntentResponse,
+  type PaymentStatusView,
+} from '@paymarket/contracts';
+import { ApiKey, CurrentCompany, type ApiCompany } from '../auth/api-key.guard.js';
+import { ApiError } from '../http/api-error.js';
+import { GatewayRpc } from '../http/rpc.provider.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
+import { idempotencyKeyOf, originOf } from './caller.js';
+
+const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{6,100}$/;
+const C = RpcPatterns.checkout;
+
+function companyCaller(company: ApiCompany): Caller {
+  return { company: { id: company.id } };
+}
+
+/**
+ * The integrator REST API for orders and payments (ADR 0032): every route needs an approved company's secret key
+ * (`Authorization: Bearer sk_…`), and a company reaches only its own orders. Bodies are validated again in payments.
+ */
+// Decorators apply bottom-up and each appends its guard, so ApiKeyGuard runs first: the limiter counts per company.
+@Controller('api/v1')
+@RateLimit('integrator-api')
+@ApiKey()
+export class IntegratorOrdersController {
+  constructor(private readonly rpc: GatewayRpc) {}
+
+  @Post('orders')
+  @HttpCode(201)
+  createOrder(
+    @Body() body: ApiCreateOrderDto,
+    @CurrentCompany() company: ApiCompany,
+    @Req() request: FastifyRequest,
+  ): Promise<ApiOrderView> {
+    return this.rpc.call(C.API_CREATE_ORDER, { caller: companyCaller(company), idempotencyKey: idempotencyKeyOf(request), body });
+  }
+
+  @Get('orders')
+  listOrders(@Query('limit') limit: string | undefined, @CurrentCompany() company: ApiCompany): Promise<ApiOrderList> {
+    const query = validateDto(ApiListOrdersDto, limit === undefined ? {} : { limit });
+    if (!query.ok) throw ApiError.of(400, summariseFieldErrors(query.errors), query.errors);
+    const body = { limit: query.value.limit ?? API_ORDERS_DEFAULT_LIMIT };
+    return this.rpc.call(C.API_LIST_ORDERS, { caller: companyCaller(company), body });
+  }
+
+  @Get('orders/:orderId')
+  getOrder(@Param('orderId') orderId: string, @CurrentCompany() company: ApiCompany): Promise<ApiOrderView> {
+    return this.rpc.call(C.API_GET_ORDER, { caller: companyCaller(company), body: { orderId } });
+  }
+
+  // 200, not 201: asking again for the same order returns the same PaymentIntent.
+  @Post('orders/:orderId/payment-intent')
+  @HttpCode(200)
+  paymentIntent(
+    @Param('orderId') orderId: string,
+    @CurrentCompany() company: ApiCompany,
+    @Req() request: FastifyRequest,
+  ): Promise<PaymentIntentResponse> {
+    return this.rpc.call(C.API_PAYMENT_INTENT, {
+      caller: companyCaller(company),
+      idempotencyKey: idempotencyKeyOf(request),
+      body: { orderId },
+    });
+  }
+
+  /** Development mode only (emulator or test key), on the company's own orders: pay with one of Stripe's test cards. */
+  @Post('payments/:paymentIntentId/test-card')
+  @HttpCode(200)
+  testCard(
+    @Param('paymentIntentId') paymentIntentId: string,
+    @Body() body: TestCardPaymentDto,
+    @CurrentCompany() company: ApiCompany,
+    @Req() request: FastifyRequest,
+  ): Promise<PaymentStatusView> {
+    if (!PAYMENT_INTENT_ID.test(paymentIntentId)) throw ApiError.of(404, 'Payment not found.');
+    return this.rpc.call(C.CONFIRM_TEST_CARD, {
+      caller: companyCaller(company),
+      origin: originOf(request),
+      body: { ...body, paymentIntentId },
+    });
+  }
+}

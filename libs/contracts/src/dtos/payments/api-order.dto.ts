@@ -1,0 +1,63 @@
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { normalisedEmail, queryInteger, trimmed } from '../transforms.js';
+import { IsMoneyAmount } from './amount.js';
+import { ORDER_ID_PATTERN, PAYMENT_CURRENCIES, RECIPIENT_PATTERN, type PaymentCurrency } from './create-order.dto.js';
+import { PAYMENT_MESSAGES as M } from './payment-messages.js';
+
+/** The integrator API's own messages (ADR 0032); the other fields reuse the payment pages' texts. */
+export const API_ORDER_MESSAGES = {
+  RECIPIENT: 'recipient must be a print provider’s Stripe account (acct_…) or seller_<id>',
+  LIMIT: 'limit must be a whole number from 1 to 100',
+} as const;
+
+/** Largest page of GET /api/v1/orders. */
+export const API_ORDERS_MAX_LIMIT = 100;
+export const API_ORDERS_DEFAULT_LIMIT = 20;
+
+/** POST /api/v1/orders: an integrator company's order (no buyer session; the buyer's details are for receipts). */
+export class ApiCreateOrderDto {
+  @Transform(trimmed)
+  @Matches(ORDER_ID_PATTERN, { message: M.ORDER_ID_FORMAT })
+  @IsNotEmpty({ message: M.ORDER_ID_REQUIRED })
+  @IsString({ message: M.ORDER_ID_REQUIRED })
+  orderId!: string;
+
+  @IsMoneyAmount({ message: M.INVALID_AMOUNT })
+  amount!: number | string;
+
+  @IsIn(PAYMENT_CURRENCIES, { message: M.CURRENCY })
+  currency!: PaymentCurrency;
+
+  @Transform(trimmed)
+  @Matches(RECIPIENT_PATTERN, { message: API_ORDER_MESSAGES.RECIPIENT })
+  @IsString({ message: API_ORDER_MESSAGES.RECIPIENT })
+  recipient!: string;
+
+  @IsOptional()
+  @MaxLength(500, { message: 'Description must be at most 500 characters' })
+  @IsString({ message: 'Description must be text' })
+  description?: string;
+
+  @IsOptional()
+  @Transform(normalisedEmail)
+  @MaxLength(254, { message: M.VALID_EMAIL })
+  @IsEmail({}, { message: M.VALID_EMAIL })
+  buyerEmail?: string;
+
+  @IsOptional()
+  @Transform(trimmed)
+  @MaxLength(100, { message: 'Buyer name must be at most 100 characters' })
+  @IsString({ message: 'Buyer name must be text' })
+  buyerName?: string;
+}
+
+/** GET /api/v1/orders?limit= */
+export class ApiListOrdersDto {
+  @IsOptional()
+  @Transform(queryInteger)
+  @Max(API_ORDERS_MAX_LIMIT, { message: API_ORDER_MESSAGES.LIMIT })
+  @Min(1, { message: API_ORDER_MESSAGES.LIMIT })
+  @IsInt({ message: API_ORDER_MESSAGES.LIMIT })
+  limit?: number;
+}

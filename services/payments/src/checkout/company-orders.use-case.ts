@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  amountToMinor,
+  type ApiCreateOrderDto,
+  type ApiOrderList,
+  type ApiOrderView,
+  type CallerRequest,
+  type PaymentIntentResponse,
+} from '@paymarket/contracts';
+import { Idempotency, OutboxRelay, ServiceError, writeToOutbox } from '@paymarket/platform';
+import { formatMinor } from '../fees/money.js';
+import type { OrderEntity } from '../orders/order.entity.js';
+import { OrdersRepository } from '../orders/orders.repository.js';
+import { CheckoutErrors } from './checkout.errors.js';
+import { storedSplit } from './create-order.use-case.js';
+import { PaymentIntents } from './payment-intents.use-case.js';
+import { RecipientResolver } from './recipient.js';
+
+/** The field the integrator API reports recipient problems under. */
+const RECIPIENT_FIELD = 'recipient';
+
+export function toApiOrderView(order: OrderEntity): ApiOrderView {
+  return {
+    id: order.id,
+    orderId: order.orderId,
+    createdAt: order.createdAt.toISOString(),
+    status: order.status,
+    amount: formatMinor(order.amount),
+    fee: formatMinor(order.fee),
+    total: formatMinor(order.total),
+    refunded: formatMinor(order.refunded),
+    currency: order.currency,
+    description: order.description,
+    recipient: order.recipientRef,
+    paymentIntentId: order.paymentIntentId,
+    buyerEmail: order.buyerEmail,
+    buyerName: order.buyerName,
+  };
+}
+
+/** The company the gateway authenticated by API key; every integrator call needs one. */
+export function companyOf(request: CallerRequest<unknown>): string {
+  const id = request.caller.company?.id;
+  if (!id) throw ServiceError.unauthorized('A company API key is required.');
+  return id;
+}
+
+/**
+ * The integrator API (ADR 0032): a company creates, pays and reads its own orders with its API key. An order belongs
+ * to the company that created it; another company's order answers 404 exactly like one that does not exist.
+ * Payment works as on PayMarket's pages (ADR 0013): the recipient is checked before the charge, and only Stripe moves
+ * the order (webhook, or the development-mode test card).
+ */
+@Injectable()
+export class CompanyOrders {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly recipients: RecipientResolver,
+    private readonly intents: PaymentIntents,
+    private readonly idempotency: Idempotency,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  async create(request: CallerRequest<ApiCreateOrderDto>): Promise<ApiOrderView> {
+    const companyId = companyOf(request);
+    const body = request.body;
+    const amount = BigInt(amountToMinor(body.amount)!);
+    const view = await this.idempotency.run(`api-orders:${companyId}`, request.idempotencyKey, body, async (manager) => {
+      const taken = () => ServiceError.conflict(CheckoutErrors.ORDER_ID_TAKEN, { orderId: [CheckoutErrors.ORDER_ID_TAKEN] });
+      if (await this.orders.byOrderId(manager, body.orderId, false, companyId)) throw taken();
+      const recipient = await this.recipients.resolve(body.recipient, 'provider', RECIPIENT_FIELD);
+      const { fee, total, split } = storedSplit(amount, body.currency, recipient);
+      const order: Omit<OrderEntity, 'createdAt' | 'updatedAt'> = {
+        id: randomUUID(),
+        orderId: body.orderId,
+        kind: 'order',
+        companyId,
+        buyerId: null,
+        buyerEmail: body.buyerEmail ?? null,
+        buyerName: body.buyerName ?? null,
+        description: body.description ?? `Order ${body.orderId}`,
+        currency: body.currency,
+        amount,
+        fee,
+        total,
+        refunded: 0n,
+        recipientRef: body.recipient,
+        split,
+        status: 'pending',
+        paymentIntentId: null,
+        latestChargeId: null,
+        failureMessage: null,
+      };
+      if (!(await this.orders.insert(manager, order))) throw taken();
+      await writeToOutbox(manager, 'payments', 'order.created', {
+        orderId: order.orderId,
+        companyId,
+        buyerId: null,
+        currency: order.currency,
+        totalMinor: total.toString(),
+      });
+      return toApiOrderView((await this.orders.byId(manager, order.id))!);
+    });
+    this.relay.kick();
+    return view;
+  }
+
+  /** POST /api/v1/orders/:orderId/payment-intent: asking again answers the same PaymentIntent. */
+  async paymentIntent(request: CallerRequest<{ orderId: string }>): Promise<PaymentIntentResponse> {
+    const companyId = companyOf(request);
+    const orderId = request.body.orderId;
+    const result = await this.idempotency.run(`api-intents:${companyId}`, request.idempotencyKey, { orderId }, async (manager) => {
+      const order = await this.orders.byOrderId(manager, orderId, true, companyId);
+      if (!order) throw ServiceError.notFound(CheckoutErrors.ORDER_NOT_FOUND);
+      return this.intents.payOrder(manager, order, RECIPIENT_FIELD);
+    });
+    this.relay.kick();
+    return result;
+  }
+
+  async get(request: CallerRequest<{ orderId: string }>): Promise<ApiOrderView> {
+    const companyId = companyOf(request);
+    const order = await this.orders.byOrderId(this.orders.dataSource.manager, request.body.orderId, false, companyId);
+    if (!order) throw ServiceError.notFound(CheckoutErrors.ORDER_NOT_FOUND);
+    return toApiOrderView(order);
+  }
+
+  async list(request: CallerRequest<{ limit: number }>): Promise<ApiOrderList> {
+    const companyId = companyOf(request);
+    const limit = request.body.limit;
+    return { data: (await this.orders.listForCompany(companyId, limit)).map(toApiOrderView), limit };
+  }
+}
