@@ -4,6 +4,7 @@ import { CATALOG_CONTROLLERS } from './catalog/index.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { BuyerRequestsController } from './requests/buyer-requests.controller.js';
 import { PaymentsController } from './payments/payments.controller.js';
+import { IntegratorOrdersController } from './payments/integrator-orders.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config.js';
 import { HealthController } from './health/health.controller.js';
 import { GatewayRpc } from './http/rpc.provider.js';
@@ -14,6 +15,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { AdminCompaniesController, ApiAccessController } from './companies/companies.controller.js';
 import { AccountDeletionController } from './account-deletion/account-deletion.controller.js';
 import { MarketplacesController } from './marketplaces/marketplaces.controller.js';
+import { WebhookEndpointsController } from './webhooks/webhook-endpoints.controller.js';
 
 @Module({})
 export class GatewayModule {
@@ -31,10 +33,12 @@ export class GatewayModule {
         BuyerRequestsController,
         ...CATALOG_CONTROLLERS,
         PaymentsController,
+        IntegratorOrdersController,
         MarketplacesController,
         AccountDeletionController,
         ApiAccessController,
         AdminCompaniesController,
+        WebhookEndpointsController,
         SpaController,
       ],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }, GatewayRpc],

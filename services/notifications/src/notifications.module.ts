@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ServicePlatformModule, type ServiceRuntimeConfig } from '@paymarket/platform';
+import { loadConfig, ServicePlatformModule, type ServiceRuntimeConfig } from '@paymarket/platform';
 import { CreateEmails1763769800000 } from './database/migrations/1763769800000-create-emails.js';
 import { EmailDeliveryWorker } from './email/email-delivery.worker.js';
 import { EmailEntity } from './email/email.entity.js';
@@ -14,6 +14,13 @@ import { MarketplaceRegisteredHandler } from './marketplaces/marketplace-registe
 import { SignInCodeRequestedHandler } from './sign-in/sign-in-code-requested.handler.js';
 import { AccountDeletionEmailsHandler } from './account-deletion/account-deletion-emails.handler.js';
 import { PaymentEmailsHandler } from './payments/payment-emails.handler.js';
+import { CreateWebhooks1763850000000 } from './database/migrations/1763850000000-create-webhooks.js';
+import { WEBHOOK_DELIVERY_SETTINGS, WebhookDeliveryWorker } from './webhooks/webhook-delivery.worker.js';
+import { WebhookEndpointsHandler } from './webhooks/webhook-endpoints.handler.js';
+import { WebhookEventsHandler } from './webhooks/webhook-events.handler.js';
+import { deliverySettings, WebhooksEnv } from './webhooks/webhook-retry.js';
+import { WebhookSecrets } from './webhooks/webhook-secrets.js';
+import { TypeOrmWebhooksRepository, WebhooksRepository } from './webhooks/webhooks.repository.js';
 
 export interface NotificationsConfig {
   /** smtp(s)://user:pass@host:port — without it emails are kept for the development mailbox only. */
@@ -26,7 +33,12 @@ export class NotificationsModule {
   static forRoot(config: ServiceRuntimeConfig, mail: NotificationsConfig): DynamicModule {
     return {
       module: NotificationsModule,
-      imports: [ServicePlatformModule.forService(config, { entities: [EmailEntity], migrations: [CreateEmails1763769800000] })],
+      imports: [
+        ServicePlatformModule.forService(config, {
+          entities: [EmailEntity],
+          migrations: [CreateEmails1763769800000, CreateWebhooks1763850000000],
+        }),
+      ],
       controllers: [
         BuyerRegisteredHandler,
         InterestRecordedHandler,
@@ -37,11 +49,17 @@ export class NotificationsModule {
         AccountDeletionEmailsHandler,
         CompanyEmailsHandler,
         PaymentEmailsHandler,
+        WebhookEndpointsHandler,
+        WebhookEventsHandler,
       ],
       providers: [
         { provide: EmailsRepository, useClass: TypeOrmEmailsRepository },
         { provide: Mailer, useFactory: () => (mail.smtpUrl ? new SmtpMailer(mail.smtpUrl, mail.mailFrom) : new MailboxOnlyMailer()) },
         EmailDeliveryWorker,
+        { provide: WebhooksRepository, useClass: TypeOrmWebhooksRepository },
+        { provide: WEBHOOK_DELIVERY_SETTINGS, useFactory: () => deliverySettings(loadConfig(WebhooksEnv)) },
+        WebhookSecrets,
+        WebhookDeliveryWorker,
       ],
     };
   }

@@ -8,3 +8,4 @@ export * from './payments/index.js';
 export * from './api-access/index.js';
 export * from './marketplaces/index.js';
 export * from './account-deletion.dto.js';
+export * from './webhooks/index.js';

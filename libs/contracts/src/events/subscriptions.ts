@@ -27,5 +27,9 @@ export const EVENT_SUBSCRIPTIONS: Record<ServiceName, readonly EventName[]> = {
     'payment.succeeded',
     'payment.failed',
     'payment.refunded',
+    // Integrator webhooks (ADR 0033), with the three payment events above.
+    'payment.pending',
+    'order.updated',
+    'provider.connected',
   ],
 };

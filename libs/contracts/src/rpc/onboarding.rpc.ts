@@ -42,6 +42,7 @@ export const OnboardingRpc = {
   AUTHENTICATE_API_KEY: 'onboarding.authenticate_api_key',
   REQUEST_ACCOUNT_DELETION: 'onboarding.request_account_deletion',
   CONFIRM_ACCOUNT_DELETION: 'onboarding.confirm_account_deletion',
+  GET_WEBHOOK_SECRET: 'onboarding.get_webhook_secret',
 } as const;
 
 export interface OnboardingRpcMap {
@@ -79,4 +80,9 @@ export interface OnboardingRpcMap {
   'onboarding.request_account_deletion': { request: RequestAccountDeletionDto; response: AccountDeletionRequested };
   /** `invalid` for an unknown, used or expired token; otherwise erases the buyer and revokes every session. */
   'onboarding.confirm_account_deletion': { request: ConfirmAccountDeletionDto; response: AccountDeletionConfirmed };
+  /**
+   * Internal (notifications signs integrator webhooks with it, ADR 0033; never exposed by the gateway): the company's
+   * whsec_…; `not_found` unless the company is approved with API access.
+   */
+  'onboarding.get_webhook_secret': { request: { companyId: string }; response: { webhookSecret: string } };
 }

@@ -20,6 +20,7 @@ import { ApproveCompanyUseCase } from './approve-company.use-case.js';
 import { CompaniesRepository } from './companies.repository.js';
 import { hashSecret } from './credentials.js';
 import { toCompanyView } from './company-view.js';
+import { isUuid } from './ids.js';
 import { RequestApiAccessUseCase } from './request-api-access.use-case.js';
 import { RevealCompanyCredentialsUseCase } from './reveal-company-credentials.use-case.js';
 
@@ -71,6 +72,17 @@ export class CompaniesHandler {
   async revealCredentials(@Payload() message: RpcEnvelope<unknown>): Promise<RevealCredentialsResponse> {
     const input = validOrThrow(RevealCredentialsDto, message.data);
     return this.reveal.execute({ companyId: input.companyId, token: input.token });
+  }
+
+  /** Internal: notifications signs integrator webhooks with the company's whsec_… (ADR 0033). Never log the answer. */
+  @MessagePattern<string>(P.GET_WEBHOOK_SECRET)
+  async webhookSecret(@Payload() message: RpcEnvelope<unknown>): Promise<{ webhookSecret: string }> {
+    const { companyId } = objectOf(message.data);
+    const notFound = () => ServiceError.notFound('Company not found.');
+    if (!isUuid(companyId)) throw notFound();
+    const company = await this.companies.findById(companyId);
+    if (!company || !company.hasApiAccess || company.verificationStatus !== 'approved' || !company.webhookSecret) throw notFound();
+    return { webhookSecret: company.webhookSecret };
   }
 
   @MessagePattern<string>(P.AUTHENTICATE_API_KEY)

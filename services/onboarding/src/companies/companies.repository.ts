@@ -18,6 +18,7 @@ export abstract class CompaniesRepository {
   abstract update(tx: Transaction, id: string, changes: Partial<NewCompany>): Promise<void>;
   abstract list(limit: number): Promise<CompanyEntity[]>;
   abstract findBySecretKeyHash(hash: Buffer): Promise<CompanyEntity | null>;
+  abstract findById(id: string): Promise<CompanyEntity | null>;
   abstract counts(): Promise<CompanyCounts>;
 }
 
@@ -53,6 +54,10 @@ export class TypeOrmCompaniesRepository extends CompaniesRepository {
 
   async findBySecretKeyHash(hash: Buffer): Promise<CompanyEntity | null> {
     return this.dataSource.getRepository(CompanyEntity).findOne({ where: { secretKeyHash: hash } });
+  }
+
+  async findById(id: string): Promise<CompanyEntity | null> {
+    return this.dataSource.getRepository(CompanyEntity).findOne({ where: { id } });
   }
 
   async counts(): Promise<CompanyCounts> {

@@ -25,18 +25,29 @@ export function integrationSnippet(kind: SnippetKind, domain: string, origin: st
       ].join('\n');
     case 'rest':
       return [
-        `curl -X POST ${origin}/api/orders \\`,
-        `  -H "Authorization: Bearer $PAYMARKET_API_KEY" \\`,
+        `# From ${domain}'s server, with your secret key (sk_…). 1. Create the order:`,
+        `curl -X POST ${origin}/api/v1/orders \\`,
+        `  -H "Authorization: Bearer $PAYMARKET_SECRET_KEY" \\`,
         `  -H "Content-Type: application/json" \\`,
-        `  -H "Origin: https://${domain}" \\`,
-        `  -d '{"orderId": "order_1001", "amount": 100, "currency": "usd", "description": "Order order_1001"}'`,
+        `  -H "Idempotency-Key: order_1001" \\`,
+        `  -d '{"orderId": "order_1001", "amount": "100.00", "currency": "usd", "recipient": "acct_…", "description": "Order from ${domain}"}'`,
+        ``,
+        `# 2. Prepare the payment; confirm its clientSecret with Stripe.js on your page:`,
+        `curl -X POST ${origin}/api/v1/orders/order_1001/payment-intent \\`,
+        `  -H "Authorization: Bearer $PAYMARKET_SECRET_KEY"`,
+        ``,
+        `# 3. Read the order's status:`,
+        `curl ${origin}/api/v1/orders/order_1001 -H "Authorization: Bearer $PAYMARKET_SECRET_KEY"`,
       ].join('\n');
     case 'webhooks':
       return [
-        `// https://${domain}/webhooks/paymarket`,
-        `app.post('/webhooks/paymarket', express.json(), (req, res) => {`,
-        `  const event = req.body; // { id, name, occurredAt, data }`,
-        `  switch (event.name) {`,
+        `// https://${domain}/webhooks/paymarket (register it: POST /api/v1/webhook-endpoints)`,
+        `app.post('/webhooks/paymarket', express.raw({ type: 'application/json' }), (req, res) => {`,
+        `  // verifyPayMarketSignature: see /documentation.html#webhooks`,
+        `  const secret = process.env.PAYMARKET_WEBHOOK_SECRET; // whsec_…`,
+        `  if (!verifyPayMarketSignature(req.body.toString('utf8'), req.get('PayMarket-Signature'), secret)) return res.sendStatus(400);`,
+        `  const event = JSON.parse(req.body); // { id, type, created, data }`,
+        `  switch (event.type) {`,
         ...MARKETPLACE_WEBHOOK_EVENTS.map((e) => `    case '${e.name}':`),
         `      handle(event); // deduplicate on event.id: deliveries may repeat`,
         `      break;`,

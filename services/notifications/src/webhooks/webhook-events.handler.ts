@@ -1,0 +1,77 @@
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { CatalogEvents, OrderEvents, type EventEnvelope, type WebhookEventType } from '@paymarket/contracts';
+import { Inbox } from '@paymarket/platform';
+import { WebhookDeliveryWorker } from './webhook-delivery.worker.js';
+import { WebhooksRepository } from './webhooks.repository.js';
+
+const CONSUMER = 'integrator-webhooks';
+
+/** What an endpoint receives: the event id (stable across retries, for the receiver's dedupe), type, time and data. */
+export function webhookBody(envelope: EventEnvelope<WebhookEventType>): string {
+  return JSON.stringify({
+    id: envelope.id,
+    type: envelope.name,
+    created: Math.floor(Date.parse(envelope.occurredAt) / 1000),
+    data: envelope.data,
+  });
+}
+
+/**
+ * Fans the six integrator events out to webhook endpoints (ADR 0033): payment and order events to the endpoints of
+ * the event's company (none when the order has no company), provider.connected to every subscribed endpoint of
+ * every company. Once per event (inbox), whatever the broker redelivers.
+ */
+@Controller()
+export class WebhookEventsHandler {
+  constructor(
+    private readonly inbox: Inbox,
+    private readonly webhooks: WebhooksRepository,
+    private readonly worker: WebhookDeliveryWorker,
+  ) {}
+
+  @EventPattern<string>(OrderEvents.PAYMENT_SUCCEEDED)
+  async onPaymentSucceeded(@Payload() envelope: EventEnvelope<'payment.succeeded'>): Promise<void> {
+    await this.record(envelope, envelope.data.companyId);
+  }
+
+  @EventPattern<string>(OrderEvents.PAYMENT_FAILED)
+  async onPaymentFailed(@Payload() envelope: EventEnvelope<'payment.failed'>): Promise<void> {
+    await this.record(envelope, envelope.data.companyId);
+  }
+
+  @EventPattern<string>(OrderEvents.PAYMENT_PENDING)
+  async onPaymentPending(@Payload() envelope: EventEnvelope<'payment.pending'>): Promise<void> {
+    await this.record(envelope, envelope.data.companyId);
+  }
+
+  @EventPattern<string>(OrderEvents.PAYMENT_REFUNDED)
+  async onPaymentRefunded(@Payload() envelope: EventEnvelope<'payment.refunded'>): Promise<void> {
+    await this.record(envelope, envelope.data.companyId);
+  }
+
+  @EventPattern<string>(OrderEvents.ORDER_UPDATED)
+  async onOrderUpdated(@Payload() envelope: EventEnvelope<'order.updated'>): Promise<void> {
+    await this.record(envelope, envelope.data.companyId);
+  }
+
+  @EventPattern<string>(CatalogEvents.PROVIDER_CONNECTED)
+  async onProviderConnected(@Payload() envelope: EventEnvelope<'provider.connected'>): Promise<void> {
+    await this.record(envelope, null, true);
+  }
+
+  private async record(envelope: EventEnvelope<WebhookEventType>, companyId: string | null, everyCompany = false): Promise<void> {
+    let recorded = 0;
+    // Recorded in the inbox even when no endpoint matches, so a redelivery is a no-op either way.
+    await this.inbox.handle(envelope, CONSUMER, async (tx) => {
+      if (companyId === null && !everyCompany) return;
+      recorded = await this.webhooks.recordDeliveries(tx, {
+        eventId: envelope.id,
+        type: envelope.name,
+        companyId: everyCompany ? null : companyId,
+        body: webhookBody(envelope),
+      });
+    });
+    if (recorded > 0) this.worker.kick();
+  }
+}

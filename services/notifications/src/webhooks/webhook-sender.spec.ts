@@ -1,0 +1,66 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { sendWebhook } from './webhook-sender.js';
+import { verifyWebhookSignature } from './webhook-signature.js';
+
+describe(sendWebhook.name, () => {
+  let server: http.Server;
+  let base: string;
+  const seen: Array<{ url: string; signature: string; body: string }> = [];
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        seen.push({ url: req.url ?? '', signature: String(req.headers['paymarket-signature']), body: Buffer.concat(chunks).toString() });
+        if (req.url === '/ok') res.writeHead(204).end();
+        else if (req.url === '/redirect') res.writeHead(302, { location: '/ok' }).end();
+        else if (req.url === '/slow') setTimeout(() => res.writeHead(200).end(), 2_000);
+        else res.writeHead(503).end('down');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const send = (path: string, timeoutMs = 1_000) =>
+    sendWebhook({ url: `${base}${path}`, body: '{"id":"evt_1"}', secret: 'whsec_unit', timeoutMs, production: false });
+
+  it('treats 2xx as delivered and sends a signature the receiver can verify', async () => {
+    expect(await send('/ok')).toEqual({ ok: true, statusCode: 204 });
+    const last = seen.at(-1)!;
+    expect(verifyWebhookSignature(last.body, last.signature, 'whsec_unit')).toBe(true);
+  });
+
+  it('never follows a redirect and fails on other statuses', async () => {
+    const before = seen.length;
+    expect(await send('/redirect')).toEqual({ ok: false, statusCode: 302, error: 'HTTP 302' });
+    expect(seen.slice(before).map((s) => s.url)).toEqual(['/redirect']);
+    expect(await send('/error')).toEqual({ ok: false, statusCode: 503, error: 'HTTP 503' });
+  });
+
+  it('gives up on a receiver slower than the timeout, and on a refused connection', async () => {
+    const slow = await send('/slow', 300);
+    expect(slow).toMatchObject({ ok: false, statusCode: null, error: expect.stringContaining('timed out') });
+    const refused = await sendWebhook({ url: 'http://127.0.0.1:1/x', body: '{}', secret: 's', timeoutMs: 500, production: false });
+    expect(refused).toMatchObject({ ok: false, statusCode: null });
+  });
+
+  it('refuses, in production, a host name that resolves to a private address', async () => {
+    const outcome = await sendWebhook({
+      url: `${base.replace('127.0.0.1', 'localhost')}/ok`,
+      body: '{}',
+      secret: 's',
+      timeoutMs: 500,
+      production: true,
+    });
+    expect(outcome).toMatchObject({ ok: false, statusCode: null, error: expect.stringContaining('private address') });
+  });
+});

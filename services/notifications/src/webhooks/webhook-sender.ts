@@ -1,0 +1,82 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupOneOptions } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import type { AttemptOutcome } from './webhooks.repository.js';
+import { isPrivateAddress } from './webhook-url.js';
+import { SIGNATURE_HEADER, signWebhook } from './webhook-signature.js';
+
+export const WEBHOOK_USER_AGENT = 'PayMarket-Webhooks/1.0 (+https://paymarket.example/documentation#webhooks)';
+
+export interface WebhookRequest {
+  url: string;
+  body: string;
+  secret: string;
+  timeoutMs: number;
+  /** In production a host name that resolves to a private address is refused at connection time (SSRF, ADR 0033). */
+  production: boolean;
+  nowSeconds?: number;
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/** dns.lookup that refuses private, loopback and link-local answers (the URL rule only sees IP literals). */
+function publicOnlyLookup(hostname: string, options: LookupOneOptions, callback: LookupCallback): void {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, []);
+    const list = addresses as LookupAddress[];
+    if (list.length === 0 || list.some((a) => isPrivateAddress(a.address))) {
+      return callback(Object.assign(new Error(`${hostname} resolves to a private address`), { code: 'EPRIVATE' }), []);
+    }
+    if ((options as { all?: boolean }).all) return callback(null, list);
+    callback(null, list[0]!.address, list[0]!.family);
+  });
+}
+
+/**
+ * One signed POST to an integrator's endpoint: 2xx is delivered; anything else (3xx included: redirects are never
+ * followed), a timeout or a network error is a failed attempt. The response body is read and discarded.
+ */
+export function sendWebhook(request: WebhookRequest): Promise<AttemptOutcome> {
+  const url = new URL(request.url);
+  const client = url.protocol === 'https:' ? https : http;
+  const signature = signWebhook(request.secret, request.body, request.nowSeconds ?? Date.now() / 1000);
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (outcome: AttemptOutcome) => {
+      if (settled) return;
+      settled = true;
+      resolve(outcome);
+    };
+    const req = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(request.body),
+          'user-agent': WEBHOOK_USER_AGENT,
+          [SIGNATURE_HEADER]: signature,
+        },
+        timeout: request.timeoutMs,
+        ...(request.production ? { lookup: publicOnlyLookup as unknown as typeof dnsLookup } : {}),
+      },
+      (res) => {
+        const statusCode = res.statusCode ?? 0;
+        res.resume();
+        res.on('end', () =>
+          done(statusCode >= 200 && statusCode < 300 ? { ok: true, statusCode } : { ok: false, statusCode, error: `HTTP ${statusCode}` }),
+        );
+        res.on('error', (err) => done({ ok: false, statusCode, error: err.message }));
+      },
+    );
+    // The whole attempt (connect, headers and body) is bounded, not only idle periods.
+    const deadline = setTimeout(() => req.destroy(new Error(`timed out after ${request.timeoutMs} ms`)), request.timeoutMs);
+    req.on('timeout', () => req.destroy(new Error(`timed out after ${request.timeoutMs} ms`)));
+    req.on('error', (err) => done({ ok: false, statusCode: null, error: err.message }));
+    req.on('close', () => {
+      clearTimeout(deadline);
+      done({ ok: false, statusCode: null, error: 'connection closed' });
+    });
+    req.end(request.body);
+  });
+}

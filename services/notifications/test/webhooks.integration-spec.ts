@@ -1,0 +1,336 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import pg from 'pg';
+import request from 'supertest';
+import {
+  WEBHOOK_ENDPOINT_MESSAGES as M,
+  type ApiAccessResponse,
+  type EventName,
+  type PaymentPayload,
+  type WebhookEndpointListResponse,
+  type WebhookEndpointResponse,
+} from '@paymarket/contracts';
+import { startEmbedded, type EmbeddedPayMarket } from '@paymarket/embedded';
+import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
+import { verifyWebhookSignature } from '../src/webhooks/webhook-signature.js';
+
+jest.setTimeout(120_000);
+
+interface Received {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** Settings shortened for the test (ADR 0033): retries after 300 ms, then 600 ms. */
+const WEBHOOK_ENV = {
+  WEBHOOK_RETRY_SCHEDULE_MS: '300,600',
+  WEBHOOK_MAX_ATTEMPTS: '4',
+  WEBHOOK_TIMEOUT_MS: '2000',
+  WEBHOOK_POLL_MS: '100',
+};
+
+// ADR 0033 end to end over HTTP: an approved company registers webhook endpoints with its secret key, and events are
+// POSTed, signed with its whsec_…, to a local receiver, with retries after a failure.
+describe('integrator webhooks, end to end over HTTP', () => {
+  let database: TestDatabase;
+  let app: EmbeddedPayMarket;
+  let db: pg.Client;
+  let receiver: http.Server;
+  let receiverUrl: string;
+  const received: Received[] = [];
+  /** How many more times a path answers 500 before it answers 200. */
+  const failuresLeft = new Map<string, number>();
+  const saved: Record<string, string | undefined> = {};
+  const run = Date.now().toString(36);
+  let client = 0;
+  const fromNewClient = () => `10.78.${Math.floor(++client / 250)}.${client % 250}`;
+
+  interface Company {
+    id: string;
+    secretKey: string;
+    webhookSecret: string;
+  }
+  let acme: Company;
+  let globex: Company;
+
+  const approvedCompany = async (name: string): Promise<Company> => {
+    const response = await request(app.url)
+      .post('/api/request-api-access')
+      .set('x-forwarded-for', fromNewClient())
+      .send({
+        name,
+        website: `https://${name.toLowerCase()}-${run}.com`,
+        email: `ops@${name.toLowerCase()}-${run}.com`,
+        businessType: 'saas',
+        contactName: 'Ada Lovelace',
+        contactPhone: '+1 416 555 0134',
+        taxId: 'CA-123456789',
+      })
+      .expect(201);
+    const body = response.body as ApiAccessResponse;
+    expect(body.status).toBe('approved');
+    return { id: body.company.id, secretKey: body.credentials!.secretKey, webhookSecret: body.credentials!.webhookSecret };
+  };
+
+  const api = (company: Company | null) => ({
+    post: (path: string, body: object) => {
+      const r = request(app.url).post(path).send(body);
+      return company ? r.set('authorization', `Bearer ${company.secretKey}`) : r;
+    },
+    get: (path: string) => {
+      const r = request(app.url).get(path);
+      return company ? r.set('authorization', `Bearer ${company.secretKey}`) : r;
+    },
+    delete: (path: string) => {
+      const r = request(app.url).delete(path);
+      return company ? r.set('authorization', `Bearer ${company.secretKey}`) : r;
+    },
+  });
+
+  const register = async (company: Company, path: string, events: string[]): Promise<WebhookEndpointResponse> =>
+    (
+      await api(company)
+        .post('/api/v1/webhook-endpoints', { url: `${receiverUrl}${path}`, events })
+        .expect(201)
+    ).body as WebhookEndpointResponse;
+
+  /** Publishes an event the way its producer does: a row in the producer's outbox, sent by its relay. */
+  const publish = async (schema: 'payments' | 'catalog', name: EventName, payload: object): Promise<string> => {
+    const id = randomUUID();
+    await db.query(
+      `INSERT INTO ${schema}.outbox (id, name, producer, payload, correlation_id, occurred_at) VALUES ($1, $2, $3, $4, $5, now())`,
+      [id, name, schema, JSON.stringify(payload), `test-${id}`],
+    );
+    return id;
+  };
+
+  const payment = (companyId: string | null): PaymentPayload => ({
+    orderId: `order_${randomUUID().slice(0, 8)}`,
+    companyId,
+    paymentIntentId: `pi_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+    currency: 'usd',
+    totalMinor: '2500',
+    buyerEmail: null,
+    kind: 'order',
+    buyerName: null,
+    description: 'Poster',
+    amountMinor: '2500',
+    feeMinor: '250',
+    recipients: [],
+  });
+
+  const at = (path: string) => received.filter((r) => r.path === path);
+  const eventIdOf = (r: Received) => (JSON.parse(r.body) as { id: string }).id;
+  /** Waits until notifications has handled the event and nothing about it is still pending. */
+  const settled = (eventId: string) =>
+    eventually(
+      async () => {
+        const handled = await db.query(`SELECT 1 FROM notifications.inbox WHERE event_id = $1 AND consumer = 'integrator-webhooks'`, [
+          eventId,
+        ]);
+        const pending = await db.query(`SELECT 1 FROM notifications.webhook_deliveries WHERE event_id = $1 AND status = 'pending'`, [
+          eventId,
+        ]);
+        return handled.rows.length === 1 && pending.rows.length === 0 ? true : undefined;
+      },
+      15_000,
+      `event ${eventId} handled`,
+    );
+
+  beforeAll(async () => {
+    for (const [key, value] of Object.entries(WEBHOOK_ENV)) {
+      saved[key] = process.env[key];
+      process.env[key] = value;
+    }
+    receiver = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const path = req.url ?? '';
+        received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+        const left = failuresLeft.get(path) ?? 0;
+        if (left > 0) failuresLeft.set(path, left - 1);
+        res.writeHead(left > 0 ? 500 : 200, { 'content-type': 'text/plain' }).end(left > 0 ? 'boom' : 'ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    database = await createTestDatabase();
+    app = await startEmbedded({
+      trustProxy: true,
+      port: 0,
+      host: '127.0.0.1',
+      production: false,
+      databaseUrl: database.url,
+      dataDir: '',
+      messaging: testMessagingRuntime(),
+    });
+    db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    acme = await approvedCompany('Acme');
+    globex = await approvedCompany('Globex');
+  });
+
+  afterAll(async () => {
+    await db?.end();
+    await app?.close();
+    await database?.drop();
+    await new Promise((resolve) => receiver?.close(resolve));
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  });
+
+  it('registers, lists and deletes endpoints with the secret key, scoped to the caller’s company', async () => {
+    await api(null).get('/api/v1/webhook-endpoints').expect(401);
+    await api(null)
+      .post('/api/v1/webhook-endpoints', { url: `${receiverUrl}/x`, events: ['payment.succeeded'] })
+      .expect(401);
+    await api(null).delete(`/api/v1/webhook-endpoints/${randomUUID()}`).expect(401);
+
+    const bad = async (body: object, field: string, message: string) => {
+      const response = await api(acme).post('/api/v1/webhook-endpoints', body).expect(400);
+      expect(response.body.fields?.[field]).toEqual([message]);
+    };
+    await bad({ url: 'http://hooks.example.com/in', events: ['payment.succeeded'] }, 'url', M.URL);
+    await bad({ url: 'not a url', events: ['payment.succeeded'] }, 'url', M.URL);
+    await bad({ url: 'http://user:pw@127.0.0.1/in', events: ['payment.succeeded'] }, 'url', M.URL_CREDENTIALS);
+    await bad({ events: ['payment.succeeded'] }, 'url', M.URL);
+    await bad({ url: `${receiverUrl}/in`, events: ['payment.exploded'] }, 'events', M.EVENTS);
+    await bad({ url: `${receiverUrl}/in`, events: [] }, 'events', M.EVENTS);
+    await bad({ url: `${receiverUrl}/in`, events: 'payment.succeeded' }, 'events', M.EVENTS);
+
+    const created = await register(acme, '/crud', ['payment.succeeded', 'order.updated']);
+    expect(created).toEqual({
+      id: expect.any(String),
+      url: `${receiverUrl}/crud`,
+      events: ['payment.succeeded', 'order.updated'],
+      enabled: true,
+      createdAt: expect.any(String),
+    });
+    expect(JSON.stringify(created)).not.toContain('whsec_');
+    const mine = (await api(acme).get('/api/v1/webhook-endpoints').expect(200)).body as WebhookEndpointListResponse;
+    expect(mine.data.map((e) => e.id)).toContain(created.id);
+    // Another company neither sees nor deletes it.
+    const theirs = (await api(globex).get('/api/v1/webhook-endpoints').expect(200)).body as WebhookEndpointListResponse;
+    expect(theirs.data.map((e) => e.id)).not.toContain(created.id);
+    await api(globex).delete(`/api/v1/webhook-endpoints/${created.id}`).expect(404);
+    await api(acme).delete('/api/v1/webhook-endpoints/not-a-uuid').expect(404);
+    await api(acme).delete(`/api/v1/webhook-endpoints/${created.id}`).expect(200, { deleted: true });
+    await api(acme).delete(`/api/v1/webhook-endpoints/${created.id}`).expect(404);
+    const after = (await api(acme).get('/api/v1/webhook-endpoints').expect(200)).body as WebhookEndpointListResponse;
+    expect(after.data.map((e) => e.id)).not.toContain(created.id);
+  });
+
+  it("delivers an event for the company once, signed with the company's webhook secret", async () => {
+    await register(acme, '/acme-payments', ['payment.succeeded']);
+    await register(globex, '/globex-payments', ['payment.succeeded']);
+    const data = payment(acme.id);
+    const eventId = await publish('payments', 'payment.succeeded', data);
+    const [delivery] = await eventually(
+      async () => (at('/acme-payments').length > 0 ? at('/acme-payments') : undefined),
+      15_000,
+      'delivery',
+    );
+    expect(delivery!.headers['content-type']).toBe('application/json');
+    expect(delivery!.headers['user-agent']).toMatch(/^PayMarket-Webhooks\//);
+    const signature = delivery!.headers['paymarket-signature'] as string;
+    expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    // What an integrator runs (ADR 0033, /documentation#webhooks): the signature verifies with its whsec_… only.
+    expect(verifyWebhookSignature(delivery!.body, signature, acme.webhookSecret)).toBe(true);
+    expect(verifyWebhookSignature(delivery!.body, signature, globex.webhookSecret)).toBe(false);
+    expect(JSON.parse(delivery!.body)).toEqual({ id: eventId, type: 'payment.succeeded', created: expect.any(Number), data });
+    await settled(eventId);
+    // Redelivered by the broker (the relay sends it again): still one request.
+    await db.query(`UPDATE payments.outbox SET sent_at = NULL WHERE id = $1`, [eventId]);
+    await eventually(
+      async () => ((await db.query(`SELECT sent_at FROM payments.outbox WHERE id = $1`, [eventId])).rows[0].sent_at ? true : undefined),
+      10_000,
+      'the event sent again',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(at('/acme-payments').filter((r) => eventIdOf(r) === eventId)).toHaveLength(1);
+    // Another company's endpoint gets nothing of it.
+    expect(at('/globex-payments')).toHaveLength(0);
+    const rows = await db.query(`SELECT status, attempts, last_status_code FROM notifications.webhook_deliveries WHERE event_id = $1`, [
+      eventId,
+    ]);
+    expect(rows.rows).toEqual([{ status: 'delivered', attempts: 1, last_status_code: 200 }]);
+  });
+
+  it('retries a receiver answering 500 with backoff until it answers 2xx, with the same event id', async () => {
+    failuresLeft.set('/flaky', 2);
+    await register(acme, '/flaky', ['payment.failed']);
+    const eventId = await publish('payments', 'payment.failed', { ...payment(acme.id), reason: 'card_declined' });
+    await eventually(async () => (at('/flaky').length >= 3 ? true : undefined), 15_000, 'three attempts');
+    await settled(eventId);
+    const attempts = at('/flaky');
+    expect(attempts).toHaveLength(3);
+    expect(attempts.map(eventIdOf)).toEqual([eventId, eventId, eventId]);
+    for (const a of attempts)
+      expect(verifyWebhookSignature(a.body, a.headers['paymarket-signature'] as string, acme.webhookSecret)).toBe(true);
+    const rows = await db.query(`SELECT status, attempts, last_status_code FROM notifications.webhook_deliveries WHERE event_id = $1`, [
+      eventId,
+    ]);
+    expect(rows.rows).toEqual([{ status: 'delivered', attempts: 3, last_status_code: 200 }]);
+  });
+
+  it('gives up after the maximum attempts', async () => {
+    failuresLeft.set('/down', 100);
+    await register(acme, '/down', ['payment.refunded']);
+    const eventId = await publish('payments', 'payment.refunded', { ...payment(acme.id), refundedMinor: '500', refundedTotalMinor: '500' });
+    await settled(eventId);
+    expect(at('/down')).toHaveLength(4);
+    const rows = await db.query(`SELECT status, attempts, last_status_code FROM notifications.webhook_deliveries WHERE event_id = $1`, [
+      eventId,
+    ]);
+    expect(rows.rows).toEqual([{ status: 'failed', attempts: 4, last_status_code: 500 }]);
+  });
+
+  it('sends nothing to an endpoint not subscribed to the event, nor for an order without a company', async () => {
+    await register(acme, '/orders-only', ['order.updated']);
+    const pendingEvent = await publish('payments', 'payment.pending', payment(acme.id));
+    const noCompany = await publish('payments', 'order.updated', { orderId: 'order_x', companyId: null, status: 'paid' });
+    await settled(pendingEvent);
+    await settled(noCompany);
+    const counted = await db.query(`SELECT count(*)::int AS n FROM notifications.webhook_deliveries WHERE event_id IN ($1, $2)`, [
+      pendingEvent,
+      noCompany,
+    ]);
+    expect(counted.rows[0].n).toBe(0);
+    expect(at('/orders-only')).toHaveLength(0);
+    const updated = await publish('payments', 'order.updated', { orderId: 'order_y', companyId: acme.id, status: 'paid' });
+    await eventually(async () => (at('/orders-only').length > 0 ? true : undefined), 15_000, 'the order.updated delivery');
+    expect(at('/orders-only').map(eventIdOf)).toEqual([updated]);
+  });
+
+  it('sends provider.connected to the subscribed endpoints of every company', async () => {
+    await register(acme, '/acme-providers', ['provider.connected', 'payment.succeeded']);
+    await register(globex, '/globex-providers', ['provider.connected']);
+    await register(globex, '/globex-no-providers', ['payment.refunded']);
+    const data = { providerId: randomUUID(), name: 'Maple Ink', stripeAccountId: 'acct_1PMDemoMapleInk0002', applicationId: null };
+    const eventId = await publish('catalog', 'provider.connected', data);
+    await eventually(
+      async () => (at('/acme-providers').length > 0 && at('/globex-providers').length > 0 ? true : undefined),
+      15_000,
+      'both deliveries',
+    );
+    await settled(eventId);
+    const [toAcme] = at('/acme-providers');
+    const [toGlobex] = at('/globex-providers');
+    expect(JSON.parse(toAcme!.body)).toEqual({ id: eventId, type: 'provider.connected', created: expect.any(Number), data });
+    expect(verifyWebhookSignature(toAcme!.body, toAcme!.headers['paymarket-signature'] as string, acme.webhookSecret)).toBe(true);
+    expect(verifyWebhookSignature(toGlobex!.body, toGlobex!.headers['paymarket-signature'] as string, globex.webhookSecret)).toBe(true);
+    expect(at('/globex-no-providers')).toHaveLength(0);
+    expect(
+      received
+        .filter((r) => r.body.includes(eventId))
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/acme-providers', '/globex-providers']);
+  });
+});

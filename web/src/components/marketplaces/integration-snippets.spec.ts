@@ -1,0 +1,32 @@
+import { describe, expect, it } from '@jest/globals';
+import { integrationSnippet } from './integration-snippets';
+
+describe('the REST API snippet (ADR 0032)', () => {
+  const rest = integrationSnippet('rest', 'shop.acme.com', 'https://paymarket.example');
+
+  it('calls the integrator API with the secret key: create the order, prepare its payment, read it', () => {
+    expect(rest).toContain('curl -X POST https://paymarket.example/api/v1/orders \\');
+    expect(rest).toContain('curl -X POST https://paymarket.example/api/v1/orders/order_1001/payment-intent');
+    expect(rest).toContain('curl https://paymarket.example/api/v1/orders/order_1001');
+    expect(rest).toContain('Authorization: Bearer $PAYMARKET_SECRET_KEY');
+    expect(rest).toContain('Idempotency-Key: order_1001');
+    expect(rest).toContain('"recipient": "acct_…"');
+    expect(rest).toContain('shop.acme.com');
+  });
+
+  it('never points integrators at the buyer-session routes', () => {
+    expect(rest).not.toMatch(/\/api\/orders\b/);
+    expect(rest).not.toContain('/api/create-payment-intent');
+  });
+
+  it('sends a body whose JSON parses', () => {
+    const body = /-d '(.+)'$/m.exec(rest)?.[1];
+    expect(JSON.parse(body!)).toEqual({
+      orderId: 'order_1001',
+      amount: '100.00',
+      currency: 'usd',
+      recipient: 'acct_…',
+      description: 'Order from shop.acme.com',
+    });
+  });
+});
