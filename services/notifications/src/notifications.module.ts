@@ -17,7 +17,7 @@ import { PaymentEmailsHandler } from './payments/payment-emails.handler.js';
 import { CreateWebhooks1763850000000 } from './database/migrations/1763850000000-create-webhooks.js';
 import { WEBHOOK_DELIVERY_SETTINGS, WebhookDeliveryWorker } from './webhooks/webhook-delivery.worker.js';
 import { WebhookEndpointsHandler } from './webhooks/webhook-endpoints.handler.js';
-import { WebhookEventsHandler } from './webhooks/webhook-events.handler.js';
+import { WebhookEventsHandler, WebhookFanout } from './webhooks/webhook-events.handler.js';
 import { deliverySettings, WebhooksEnv } from './webhooks/webhook-retry.js';
 import { WebhookSecrets } from './webhooks/webhook-secrets.js';
 import { TypeOrmWebhooksRepository, WebhooksRepository } from './webhooks/webhooks.repository.js';
@@ -60,6 +60,7 @@ export class NotificationsModule {
         { provide: WEBHOOK_DELIVERY_SETTINGS, useFactory: () => deliverySettings(loadConfig(WebhooksEnv)) },
         WebhookSecrets,
         WebhookDeliveryWorker,
+        WebhookFanout,
       ],
     };
   }

@@ -7,6 +7,7 @@ import { Inbox, loadConfig } from '@paymarket/platform';
 import { EmailDeliveryWorker } from '../email/email-delivery.worker.js';
 import { EmailsRepository } from '../email/emails.repository.js';
 import { Mailer, type OutgoingEmail } from '../email/mailer.js';
+import { WebhookFanout } from '../webhooks/webhook-events.handler.js';
 import { paymentFailedEmail, paymentReceiptEmail, paymentRefundedEmail } from './payment-emails.js';
 
 export class PaymentEmailEnv {
@@ -17,8 +18,10 @@ export class PaymentEmailEnv {
 }
 
 /**
- * Buyer emails about payments (ADR 0031): a receipt, a refund notice, a failed-payment note. Each is written once
- * per event (inbox), however often the event is delivered; an order without a buyer email gets none.
+ * The payment events notifications acts on twice: buyer emails (ADR 0031: a receipt, a refund notice, a failed-payment
+ * note; none for an order without a buyer email) and integrator webhooks (ADR 0033, WebhookFanout). One handler per
+ * event, each effect once per event through its own inbox consumer; if the second fails the delivery is retried and
+ * the first is not repeated.
  */
 @Controller()
 export class PaymentEmailsHandler {
@@ -29,6 +32,7 @@ export class PaymentEmailsHandler {
     private readonly emails: EmailsRepository,
     private readonly mailer: Mailer,
     private readonly delivery: EmailDeliveryWorker,
+    private readonly webhooks: WebhookFanout,
   ) {
     this.publicUrl = loadConfig(PaymentEmailEnv).PUBLIC_URL;
   }
@@ -36,16 +40,19 @@ export class PaymentEmailsHandler {
   @EventPattern<string>(OrderEvents.PAYMENT_SUCCEEDED)
   async onSucceeded(@Payload() envelope: EventEnvelope<'payment.succeeded'>): Promise<void> {
     await this.send(envelope, 'payment-receipt-email', paymentReceiptEmail(envelope.data, envelope.occurredAt));
+    await this.webhooks.record(envelope, envelope.data.companyId);
   }
 
   @EventPattern<string>(OrderEvents.PAYMENT_REFUNDED)
   async onRefunded(@Payload() envelope: EventEnvelope<'payment.refunded'>): Promise<void> {
     await this.send(envelope, 'payment-refund-email', paymentRefundedEmail(envelope.data, envelope.occurredAt));
+    await this.webhooks.record(envelope, envelope.data.companyId);
   }
 
   @EventPattern<string>(OrderEvents.PAYMENT_FAILED)
   async onFailed(@Payload() envelope: EventEnvelope<'payment.failed'>): Promise<void> {
     await this.send(envelope, 'payment-failed-email', paymentFailedEmail(envelope.data, this.publicUrl));
+    await this.webhooks.record(envelope, envelope.data.companyId);
   }
 
   private async send<N extends EventName>(envelope: EventEnvelope<N>, consumer: string, email: OutgoingEmail | null): Promise<void> {

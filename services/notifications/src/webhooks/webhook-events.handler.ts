@@ -1,4 +1,4 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Injectable } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { CatalogEvents, OrderEvents, type EventEnvelope, type WebhookEventType } from '@paymarket/contracts';
 import { Inbox } from '@paymarket/platform';
@@ -20,47 +20,17 @@ export function webhookBody(envelope: EventEnvelope<WebhookEventType>): string {
 /**
  * Fans the six integrator events out to webhook endpoints (ADR 0033): payment and order events to the endpoints of
  * the event's company (none when the order has no company), provider.connected to every subscribed endpoint of
- * every company. Once per event (inbox), whatever the broker redelivers.
+ * every company. Once per event (inbox consumer `integrator-webhooks`), whatever the broker redelivers.
  */
-@Controller()
-export class WebhookEventsHandler {
+@Injectable()
+export class WebhookFanout {
   constructor(
     private readonly inbox: Inbox,
     private readonly webhooks: WebhooksRepository,
     private readonly worker: WebhookDeliveryWorker,
   ) {}
 
-  @EventPattern<string>(OrderEvents.PAYMENT_SUCCEEDED)
-  async onPaymentSucceeded(@Payload() envelope: EventEnvelope<'payment.succeeded'>): Promise<void> {
-    await this.record(envelope, envelope.data.companyId);
-  }
-
-  @EventPattern<string>(OrderEvents.PAYMENT_FAILED)
-  async onPaymentFailed(@Payload() envelope: EventEnvelope<'payment.failed'>): Promise<void> {
-    await this.record(envelope, envelope.data.companyId);
-  }
-
-  @EventPattern<string>(OrderEvents.PAYMENT_PENDING)
-  async onPaymentPending(@Payload() envelope: EventEnvelope<'payment.pending'>): Promise<void> {
-    await this.record(envelope, envelope.data.companyId);
-  }
-
-  @EventPattern<string>(OrderEvents.PAYMENT_REFUNDED)
-  async onPaymentRefunded(@Payload() envelope: EventEnvelope<'payment.refunded'>): Promise<void> {
-    await this.record(envelope, envelope.data.companyId);
-  }
-
-  @EventPattern<string>(OrderEvents.ORDER_UPDATED)
-  async onOrderUpdated(@Payload() envelope: EventEnvelope<'order.updated'>): Promise<void> {
-    await this.record(envelope, envelope.data.companyId);
-  }
-
-  @EventPattern<string>(CatalogEvents.PROVIDER_CONNECTED)
-  async onProviderConnected(@Payload() envelope: EventEnvelope<'provider.connected'>): Promise<void> {
-    await this.record(envelope, null, true);
-  }
-
-  private async record(envelope: EventEnvelope<WebhookEventType>, companyId: string | null, everyCompany = false): Promise<void> {
+  async record(envelope: EventEnvelope<WebhookEventType>, companyId: string | null, everyCompany = false): Promise<void> {
     let recorded = 0;
     // Recorded in the inbox even when no endpoint matches, so a redelivery is a no-op either way.
     await this.inbox.handle(envelope, CONSUMER, async (tx) => {
@@ -73,5 +43,30 @@ export class WebhookEventsHandler {
       });
     });
     if (recorded > 0) this.worker.kick();
+  }
+}
+
+/**
+ * The integrator events nothing else in notifications handles. payment.succeeded / failed / refunded also make
+ * buyer emails, so PaymentEmailsHandler takes those and calls WebhookFanout itself: a service has exactly one
+ * handler per event, because each handler acks the delivery (two would ack it twice and RabbitMQ closes the channel).
+ */
+@Controller()
+export class WebhookEventsHandler {
+  constructor(private readonly fanout: WebhookFanout) {}
+
+  @EventPattern<string>(OrderEvents.PAYMENT_PENDING)
+  async onPaymentPending(@Payload() envelope: EventEnvelope<'payment.pending'>): Promise<void> {
+    await this.fanout.record(envelope, envelope.data.companyId);
+  }
+
+  @EventPattern<string>(OrderEvents.ORDER_UPDATED)
+  async onOrderUpdated(@Payload() envelope: EventEnvelope<'order.updated'>): Promise<void> {
+    await this.fanout.record(envelope, envelope.data.companyId);
+  }
+
+  @EventPattern<string>(CatalogEvents.PROVIDER_CONNECTED)
+  async onProviderConnected(@Payload() envelope: EventEnvelope<'provider.connected'>): Promise<void> {
+    await this.fanout.record(envelope, null, true);
   }
 }
