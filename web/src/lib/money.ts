@@ -1,4 +1,4 @@
-import { amountToMinor } from '@paymarket/contracts';
+import { amountToMinor, formatMinor } from '@paymarket/contracts';
 
 // Money on the web is decimal text from the server ("96.44") or from an input; arithmetic happens in integer cents.
 
@@ -20,12 +20,8 @@ export function enteredAmountToMinor(text: string): number | undefined {
   return amountToMinor(text);
 }
 
-/** "103.56" from 10356. */
-export function minorToDecimal(minor: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** "103.56" from 10356 (the shared formatter). */
+export const minorToDecimal = (minor: number): string => formatMinor(minor);
 
 /** "$1,234.50" from a decimal text; the text itself when it is not a decimal (never shown as NaN). */
 export function formatDollars(decimal: string): string {

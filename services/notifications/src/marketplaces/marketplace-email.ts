@@ -1,11 +1,11 @@
-import { formatBps, formatFeeMinor, type MarketplaceRegisteredPayload } from '@paymarket/contracts';
+import { formatBps, formatMinor, type MarketplaceRegisteredPayload } from '@paymarket/contracts';
 import type { OutgoingEmail } from '../email/mailer.js';
 
 /** One confirmation for the contact and, when it is another address, one for the admin. */
 export function marketplaceConfirmationEmails(marketplace: MarketplaceRegisteredPayload): OutgoingEmail[] {
   const fees =
     marketplace.customFees && marketplace.transactionFeeMinor !== null && marketplace.platformFeeBps !== null
-      ? `Custom fees: $${formatFeeMinor(marketplace.transactionFeeMinor)} per transaction and a ${formatBps(marketplace.platformFeeBps)}% platform fee.`
+      ? `Custom fees: $${formatMinor(marketplace.transactionFeeMinor)} per transaction and a ${formatBps(marketplace.platformFeeBps)}% platform fee.`
       : 'Fees: PayMarket’s flat $3.56 USD ($4.79 CAD) per completed transaction — no monthly fees, no setup costs.';
   const text = (role: 'contact' | 'admin'): string =>
     [

@@ -1,14 +1,9 @@
-/**
- * "$103.56 USD" for ("10356", "usd"): integer minor units (a decimal string, as events carry them) with two
- * decimals and the currency code, never through floating point. `formatFeeMinor` in @paymarket/contracts takes a
- * JavaScript number and no currency, and payments' `formatMinor` is private to that service, hence this one.
- */
+import { formatMinor } from '@paymarket/contracts';
+
+/** "$103.56 USD" for ("10356", "usd"): integer minor units (a decimal string, as events carry them). */
 export function formatMoney(minor: string | bigint, currency: string): string {
-  const value = typeof minor === 'bigint' ? minor : BigInt(minor);
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const cents = (abs % 100n).toString().padStart(2, '0');
-  return `${negative ? '-' : ''}$${abs / 100n}.${cents} ${currency.toUpperCase()}`;
+  const value = BigInt(minor);
+  return `${value < 0n ? '-' : ''}$${formatMinor(value < 0n ? -value : value)} ${currency.toUpperCase()}`;
 }
 
 /** "22 Nov 2026, 06:40 UTC": the moment the event happened, in UTC so every reader sees the same date. */

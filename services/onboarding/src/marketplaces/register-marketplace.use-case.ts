@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import {
   feeToMinor,
   formatBps,
-  formatFeeMinor,
+  formatMinor,
   MARKETPLACE_FEE_DEFAULTS,
   OnboardingEvents,
   percentToBps,
@@ -84,7 +84,7 @@ export class RegisterMarketplaceUseCase {
         whiteLabel: marketplace.whiteLabel,
         apiAccess: marketplace.apiAccess,
         customFees: fees.customFees,
-        transactionFee: fees.transactionFeeMinor === null ? null : formatFeeMinor(fees.transactionFeeMinor),
+        transactionFee: fees.transactionFeeMinor === null ? null : formatMinor(fees.transactionFeeMinor),
         platformFee: fees.platformFeeBps === null ? null : formatBps(fees.platformFeeBps),
         createdAt: marketplace.createdAt.toISOString(),
       },

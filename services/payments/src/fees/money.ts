@@ -11,9 +11,5 @@ export function isCurrency(value: unknown): value is Currency {
 
 // Decimal text from the outside is parsed once, by `amountToMinor` in @paymarket/contracts (the DTOs' rule).
 
-/** "96.44" for 9644n: two decimals, as the spec shows totals. */
-export function formatMinor(amount: Minor): string {
-  const negative = amount < 0n;
-  const abs = negative ? -amount : amount;
-  return `${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-}
+/** "96.44" for 9644n: the shared formatter, so payments, emails and the web print money alike. */
+export { formatMinor } from '@paymarket/contracts';

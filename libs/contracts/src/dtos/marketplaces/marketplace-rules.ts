@@ -2,6 +2,7 @@
  * Rules for white-label marketplace registration shared by the web form, the gateway and the onboarding service.
  * Money and percentages are parsed from their decimal text, never with float arithmetic.
  */
+import { decimalToHundredths } from '../payments/amount.js';
 
 /** PayMarket's defaults for a marketplace's custom fees (spec §3, §9): a 3.56 fixed fee and a 5% platform fee. */
 export const MARKETPLACE_FEE_DEFAULTS = { transactionFee: '3.56', platformFee: '5' } as const;
@@ -35,25 +36,14 @@ export function isDomainName(value: unknown): boolean {
 
 /** "3.56" or 3.56 → 356; 0 is allowed; at most two decimals and 999.99. Undefined when not such an amount. */
 export function feeToMinor(value: unknown): number | undefined {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
-  const match = /^(\d{1,6})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return undefined;
-  const minor = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return minor <= MAX_MARKETPLACE_FEE_MINOR ? minor : undefined;
+  const minor = decimalToHundredths(value, 6);
+  return minor !== undefined && minor <= MAX_MARKETPLACE_FEE_MINOR ? minor : undefined;
 }
 
 /** "5" or 2.5 → basis points (500, 250); 0 to 100 with at most two decimals. Undefined otherwise. */
 export function percentToBps(value: unknown): number | undefined {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
-  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return undefined;
-  const bps = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return bps <= 10_000 ? bps : undefined;
-}
-
-/** 356 → "3.56". */
-export function formatFeeMinor(minor: number): string {
-  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+  const bps = decimalToHundredths(value, 3);
+  return bps !== undefined && bps <= 10_000 ? bps : undefined;
 }
 
 /** 500 → "5", 250 → "2.5", 1234 → "12.34". */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { validateDto } from '../validate.js';
-import { feeToMinor, formatBps, formatFeeMinor, isDomainName, normaliseDomain, percentToBps } from './marketplace-rules.js';
+import { formatMinor } from '../payments/amount.js';
+import { feeToMinor, formatBps, isDomainName, normaliseDomain, percentToBps } from './marketplace-rules.js';
 import { MARKETPLACE_MESSAGES, SetupMarketplaceDto } from './setup-marketplace.dto.js';
 
 const valid = {
@@ -62,9 +63,9 @@ describe('marketplace rules', () => {
   });
 
   it('formats minor units and basis points back to decimal text', () => {
-    expect(formatFeeMinor(356)).toBe('3.56');
-    expect(formatFeeMinor(5)).toBe('0.05');
-    expect(formatFeeMinor(0)).toBe('0.00');
+    expect(formatMinor(356)).toBe('3.56');
+    expect(formatMinor(5)).toBe('0.05');
+    expect(formatMinor(0)).toBe('0.00');
     expect(formatBps(500)).toBe('5');
     expect(formatBps(250)).toBe('2.5');
     expect(formatBps(1234)).toBe('12.34');
