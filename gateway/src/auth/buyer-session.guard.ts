@@ -7,13 +7,13 @@ import {
   type CanActivate,
   type ExecutionContext,
 } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, RpcPatterns, type SignedInBuyer } from '@paymarket/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { ApiError } from '../http/api-error.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
-import { resolveSession } from './resolve-session.js';
-import { BUYER_SESSION_COOKIE, clearSessionCookie, readSessionCookie } from './session-cookies.js';
+import { requireSession } from './resolve-session.js';
+import { BUYER_SESSION_COOKIE } from './session-cookies.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,16 +34,13 @@ export class BuyerSessionGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const reply = context.switchToHttp().getResponse<FastifyReply>();
-    const token = readSessionCookie(request, BUYER_SESSION_COOKIE);
-    if (!token) throw ApiError.of(401, AUTH_MESSAGES.SIGN_IN_REQUIRED);
-    const session = await resolveSession(this.rpc, RpcPatterns.onboarding.RESOLVE_BUYER_SESSION, token);
-    if (!session) {
-      clearSessionCookie(reply, BUYER_SESSION_COOKIE, this.config.production);
-      throw ApiError.of(401, AUTH_MESSAGES.SIGN_IN_REQUIRED);
-    }
-    request.buyer = session.buyer;
+    const session = await requireSession(this.rpc, context, {
+      cookie: BUYER_SESSION_COOKIE,
+      pattern: RpcPatterns.onboarding.RESOLVE_BUYER_SESSION,
+      refusal: AUTH_MESSAGES.SIGN_IN_REQUIRED,
+      production: this.config.production,
+    });
+    context.switchToHttp().getRequest<FastifyRequest>().buyer = session.buyer;
     return true;
   }
 }

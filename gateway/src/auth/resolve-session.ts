@@ -1,8 +1,10 @@
-import type { FastifyRequest } from 'fastify';
+import type { ExecutionContext } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RpcPatterns, type RpcResponse, type SignedInBuyer } from '@paymarket/contracts';
 import { RpcCallError } from '@paymarket/platform';
+import { ApiError } from '../http/api-error.js';
 import type { GatewayRpc } from '../http/rpc.provider.js';
-import { BUYER_SESSION_COOKIE, readSessionCookie } from './session-cookies.js';
+import { BUYER_SESSION_COOKIE, clearSessionCookie, readSessionCookie, type SessionCookie } from './session-cookies.js';
 
 type SessionPattern = typeof RpcPatterns.onboarding.RESOLVE_BUYER_SESSION | typeof RpcPatterns.onboarding.RESOLVE_ADMIN_SESSION;
 
@@ -31,4 +33,24 @@ export async function optionalBuyer(rpc: GatewayRpc, request: FastifyRequest): P
   const token = readSessionCookie(request, BUYER_SESSION_COOKIE);
   if (!token) return undefined;
   return (await resolveSession(rpc, RpcPatterns.onboarding.RESOLVE_BUYER_SESSION, token))?.buyer;
+}
+
+/**
+ * The guards' common step: the live session in `cookie`, or 401 with `refusal` (and the stale cookie cleared, so the
+ * browser stops sending it).
+ */
+export async function requireSession<P extends SessionPattern>(
+  rpc: GatewayRpc,
+  context: ExecutionContext,
+  kind: { cookie: SessionCookie; pattern: P; refusal: string; production: boolean },
+): Promise<RpcResponse<P>> {
+  const request = context.switchToHttp().getRequest<FastifyRequest>();
+  const token = readSessionCookie(request, kind.cookie);
+  if (!token) throw ApiError.of(401, kind.refusal);
+  const session = await resolveSession(rpc, kind.pattern, token);
+  if (!session) {
+    clearSessionCookie(context.switchToHttp().getResponse<FastifyReply>(), kind.cookie, kind.production);
+    throw ApiError.of(401, kind.refusal);
+  }
+  return session;
 }
