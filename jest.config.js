@@ -13,6 +13,7 @@ const workspaces = {
   catalog: 'services/catalog',
   payments: 'services/payments',
   requests: 'services/requests',
+  sdk: 'libs/sdk',
   gateway: 'gateway',
   embedded: 'infra/embedded',
   'stripe-emulator': 'infra/stripe-emulator',
