@@ -16,6 +16,7 @@ import { AdminCompaniesController, ApiAccessController } from './companies/compa
 import { AccountDeletionController } from './account-deletion/account-deletion.controller.js';
 import { MarketplacesController } from './marketplaces/marketplaces.controller.js';
 import { WebhookEndpointsController } from './webhooks/webhook-endpoints.controller.js';
+import { OpenApiController, OpenApiDocumentHolder } from './openapi/openapi.controller.js';
 
 @Module({})
 export class GatewayModule {
@@ -39,9 +40,10 @@ export class GatewayModule {
         ApiAccessController,
         AdminCompaniesController,
         WebhookEndpointsController,
+        OpenApiController,
         SpaController,
       ],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, GatewayRpc],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, GatewayRpc, OpenApiDocumentHolder],
     };
   }
 }

@@ -10,6 +10,21 @@ import { GatewayModule } from './gateway.module.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
 import { CORRELATION_HEADER, CorrelationInterceptor } from './http/correlation.interceptor.js';
 import { DtoValidationPipe } from './http/dto-validation.pipe.js';
+import { OpenApiDocumentHolder } from './openapi/openapi.controller.js';
+import { buildOpenApiDocument } from './openapi/openapi.document.js';
+
+/** A route as Fastify registered it. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+const routeTables = new WeakMap<NestFastifyApplication, RegisteredRoute[]>();
+
+/** Every route the app registered (filled when it initialises); the OpenAPI coverage spec reads it. */
+export function registeredRoutes(app: NestFastifyApplication): RegisteredRoute[] {
+  return routeTables.get(app) ?? [];
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,6 +42,11 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestFasti
     rawBody: true,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  const routes: RegisteredRoute[] = [];
+  routeTables.set(app, routes);
+  fastify.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url });
+  });
 
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     request.correlationId = acceptCorrelationId(request.headers[CORRELATION_HEADER]);
@@ -56,6 +76,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestFasti
     // wildcard: false registers one route per built file, so the SPA fallback catches everything else.
     await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false, maxAge: '1h' });
   }
+
+  app.get(OpenApiDocumentHolder).set(buildOpenApiDocument(app));
 
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(new DtoValidationPipe());

@@ -11,8 +11,10 @@ import { BUYER_SESSION_COOKIE, clearSessionCookie } from '../auth/session-cookie
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
+import { Doc, DocTag } from '../openapi/describe.js';
 
 /** Account deletion requests (ADR 0029): anyone may ask, only the owner's emailed link carries it out. */
+@DocTag('Account deletion')
 @Controller('api/account-deletion-requests')
 export class AccountDeletionController {
   constructor(
@@ -21,6 +23,12 @@ export class AccountDeletionController {
   ) {}
 
   /** Same 202 and words for every well-formed email, with or without an account (no enumeration). */
+  @Doc({
+    summary: 'Ask for an account deletion (confirmed by an emailed link)',
+    status: 202,
+    returns: 'AccountDeletionRequested',
+    errors: [400],
+  })
   @Post()
   @HttpCode(202)
   @RateLimit('public-form')
@@ -29,6 +37,7 @@ export class AccountDeletionController {
   }
 
   /** 400 for an unknown, used or expired token; on success every session is already revoked server-side. */
+  @Doc({ summary: 'Confirm a deletion with the emailed token', returns: 'AccountDeletionConfirmed', errors: [400, 404, 410] })
   @Post('confirm')
   @HttpCode(200)
   @RateLimit('public-form')

@@ -7,8 +7,10 @@ import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { Admin, CurrentAdmin } from './admin.guard.js';
 import { withRetryAfter } from './retry-after.js';
 import { ADMIN_SESSION_COOKIE, clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookies.js';
+import { Doc, DocTag } from '../openapi/describe.js';
 
 /** Administrator login by password; the session lives in the httpOnly `pm_admin` cookie, apart from buyers'. */
+@DocTag('Administration')
 @Controller('api/admin')
 export class AdminAuthController {
   constructor(
@@ -16,6 +18,7 @@ export class AdminAuthController {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
+  @Doc({ summary: 'Administrator login (sets the pm_admin cookie)', returns: 'AdminSessionResponse', errors: [400, 401] })
   @Post('login')
   @HttpCode(200)
   @RateLimit('admin-login')
@@ -36,12 +39,17 @@ export class AdminAuthController {
     return { admin: started.admin };
   }
 
+  @Doc({ summary: 'The signed-in administrator', returns: 'AdminSessionResponse' })
   @Get('me')
   @Admin()
   me(@CurrentAdmin() admin: SignedInAdmin): AdminSessionResponse {
     return { admin };
   }
 
+  @Doc({
+    summary: 'End the administrator session',
+    schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+  })
   @Post('logout')
   @HttpCode(200)
   async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ message: string }> {

@@ -14,6 +14,7 @@ import { ApiError } from '../http/api-error.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { requireSession } from './resolve-session.js';
 import { ADMIN_SESSION_COOKIE } from './session-cookies.js';
+import { DocAuth } from '../openapi/describe.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,7 +48,7 @@ export class AdminSessionGuard implements CanActivate {
 
 /** The route needs a signed-in administrator; read them with @CurrentAdmin(). A buyer session never passes. */
 export function Admin(): MethodDecorator & ClassDecorator {
-  return applyDecorators(UseGuards(AdminSessionGuard));
+  return applyDecorators(UseGuards(AdminSessionGuard), DocAuth('adminSession'));
 }
 
 /** The administrator of the session AdminSessionGuard verified. */

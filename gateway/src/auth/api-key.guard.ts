@@ -4,6 +4,7 @@ import { API_KEY_MESSAGES, RpcPatterns, type ApiAccountResponse } from '@paymark
 import { ApiError } from '../http/api-error.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { bearerToken } from './seller-token.guard.js';
+import { DocAuth } from '../openapi/describe.js';
 
 /** The integrator company an API secret key belongs to. */
 export type ApiCompany = ApiAccountResponse['company'] & { livemode: boolean };
@@ -35,7 +36,7 @@ export class ApiKeyGuard implements CanActivate {
 
 /** The route is part of the integrator API: it needs a company's secret key; read the company with @CurrentCompany(). */
 export function ApiKey(): MethodDecorator & ClassDecorator {
-  return applyDecorators(UseGuards(ApiKeyGuard));
+  return applyDecorators(UseGuards(ApiKeyGuard), DocAuth('apiKey'));
 }
 
 /** The company whose key ApiKeyGuard verified. */

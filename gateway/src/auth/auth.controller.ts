@@ -15,8 +15,10 @@ import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { BuyerSession, CurrentBuyer } from './buyer-session.guard.js';
 import { withRetryAfter } from './retry-after.js';
 import { BUYER_SESSION_COOKIE, clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookies.js';
+import { Doc, DocTag } from '../openapi/describe.js';
 
 /** Buyer sign-in by emailed one-time code; the session lives in the httpOnly `pm_session` cookie. */
+@DocTag('Buyer sign-in')
 @Controller('api/auth')
 export class AuthController {
   constructor(
@@ -25,6 +27,12 @@ export class AuthController {
   ) {}
 
   /** Same 202 and words for every well-formed email, registered or not. */
+  @Doc({
+    summary: 'Email a one-time sign-in code (same answer for any address)',
+    status: 202,
+    returns: 'SignInCodeRequested',
+    errors: [400],
+  })
   @Post('sign-in/code')
   @HttpCode(202)
   @RateLimit('sign-in-code')
@@ -32,6 +40,7 @@ export class AuthController {
     return withRetryAfter(reply, () => this.rpc.call(RpcPatterns.onboarding.REQUEST_SIGN_IN_CODE, { email: body.email }));
   }
 
+  @Doc({ summary: 'Verify the code and start a buyer session (sets pm_session)', returns: 'BuyerSessionResponse', errors: [400, 401] })
   @Post('sign-in/verify')
   @HttpCode(200)
   @RateLimit('sign-in-verify')
@@ -50,6 +59,7 @@ export class AuthController {
     return { buyer: started.buyer };
   }
 
+  @Doc({ summary: 'The signed-in buyer', returns: 'BuyerSessionResponse' })
   @Get('me')
   @BuyerSession()
   me(@CurrentBuyer() buyer: SignedInBuyer): BuyerSessionResponse {
@@ -57,6 +67,7 @@ export class AuthController {
   }
 
   /** Ends the session server-side and clears the cookie; harmless without one. */
+  @Doc({ summary: 'End the buyer session', schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } })
   @Post('sign-out')
   @HttpCode(200)
   async signOut(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ message: string }> {

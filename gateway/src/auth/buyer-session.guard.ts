@@ -14,6 +14,7 @@ import { ApiError } from '../http/api-error.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { requireSession } from './resolve-session.js';
 import { BUYER_SESSION_COOKIE } from './session-cookies.js';
+import { DocAuth } from '../openapi/describe.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,7 +48,7 @@ export class BuyerSessionGuard implements CanActivate {
 
 /** The route needs a signed-in buyer; read them with @CurrentBuyer(). */
 export function BuyerSession(): MethodDecorator & ClassDecorator {
-  return applyDecorators(UseGuards(BuyerSessionGuard));
+  return applyDecorators(UseGuards(BuyerSessionGuard), DocAuth('buyerSession'));
 }
 
 /** The buyer of the session BuyerSessionGuard verified. */

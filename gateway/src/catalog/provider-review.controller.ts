@@ -11,15 +11,26 @@ import {
 import { Admin, CurrentAdmin } from '../auth/admin.guard.js';
 import { ApiError } from '../http/api-error.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
+import { Doc, DocTag } from '../openapi/describe.js';
 
 const STATUS_MESSAGE = 'status must be pending, approved or rejected';
 
 /** Administrators review print provider applications. Every route needs an admin session. */
+@DocTag('Administration')
 @Controller('api/admin/provider-applications')
 @Admin()
 export class ProviderReviewController {
   constructor(private readonly rpc: GatewayRpc) {}
 
+  @Doc({
+    summary: 'List print provider applications (filter by status)',
+    schema: {
+      type: 'object',
+      required: ['applications'],
+      properties: { applications: { type: 'array', items: { $ref: '#/components/schemas/ProviderApplicationView' } } },
+    },
+    errors: [400],
+  })
   @Get()
   async list(@Query('status') status?: string): Promise<RpcResponse<'catalog.list_provider_applications'>> {
     if (status !== undefined && !PROVIDER_APPLICATION_STATUSES.includes(status as ProviderApplicationStatus)) {
@@ -28,6 +39,7 @@ export class ProviderReviewController {
     return this.rpc.call(RpcPatterns.catalog.LIST_PROVIDER_APPLICATIONS, { status: status as ProviderApplicationStatus | undefined });
   }
 
+  @Doc({ summary: 'Approve a print provider application', returns: 'ProviderApplicationView', errors: [400, 404, 409] })
   @Post(':id/approve')
   @HttpCode(200)
   async approve(
@@ -38,6 +50,7 @@ export class ProviderReviewController {
     return this.decide(id, 'approved', body, admin);
   }
 
+  @Doc({ summary: 'Reject a print provider application', returns: 'ProviderApplicationView', errors: [400, 404, 409] })
   @Post(':id/reject')
   @HttpCode(200)
   async reject(

@@ -10,17 +10,21 @@ import {
 import { RpcCallError } from '@paymarket/platform';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
+import { Doc, DocTag } from '../openapi/describe.js';
 
+@DocTag('Print providers')
 @Controller('api')
 export class ProvidersController {
   constructor(private readonly rpc: GatewayRpc) {}
 
   /** Approved print providers only (the payment page's provider select). */
+  @Doc({ summary: 'List approved print providers', returns: 'PrintProvider', isArray: true })
   @Get('print-providers')
   async list(): Promise<PrintProvider[]> {
     return this.rpc.call(RpcPatterns.catalog.LIST_PRINT_PROVIDERS, {});
   }
 
+  @Doc({ summary: 'Apply as a print provider', status: 201, returns: 'SubmitProviderApplicationResponse', errors: [400, 409] })
   @Post('provider-applications')
   @HttpCode(201)
   @RateLimit('public-form')
@@ -29,6 +33,11 @@ export class ProvidersController {
   }
 
   /** Asks payments (which asks Stripe) whether the connected account exists and can receive transfers. */
+  @Doc({
+    summary: 'Check that a Stripe connected account can receive payouts',
+    returns: 'ValidateStripeAccountResponse',
+    errors: [400, 422],
+  })
   @Post('validate-stripe-account')
   @HttpCode(200)
   @RateLimit('public-form')

@@ -14,13 +14,21 @@ import { bearerToken, SellerToken } from '../auth/seller-token.guard.js';
 import { ApiError } from '../http/api-error.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
+import { Doc, DocTag } from '../openapi/describe.js';
 
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
 
+@DocTag('Sellers')
 @Controller('api')
 export class SellersController {
   constructor(private readonly rpc: GatewayRpc) {}
 
+  @Doc({
+    summary: 'Register a seller (answers the edit token once)',
+    status: 201,
+    returns: 'RegisterSellerResponse',
+    errors: [400, 409, 422],
+  })
   @Post('register-seller')
   @HttpCode(201)
   @RateLimit('public-form')
@@ -29,6 +37,7 @@ export class SellersController {
   }
 
   /** One page of sellers, newest first, with stats over all of them; `nextCursor` fetches the next page. */
+  @Doc({ summary: 'Page through the sellers showcase (cursor)', returns: 'SellersShowcase', errors: [400] })
   @Get('sellers-showcase')
   async showcase(@Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<SellersShowcase> {
     let parsed: number | undefined;
@@ -41,11 +50,13 @@ export class SellersController {
     return this.rpc.call(RpcPatterns.catalog.LIST_SELLERS, { limit: parsed, cursor: cursor || undefined });
   }
 
+  @Doc({ summary: "A seller's public profile", returns: 'SellerProfile', errors: [404] })
   @Get('sellers/:id')
   async get(@Param('id') id: string): Promise<SellerProfile> {
     return this.rpc.call(RpcPatterns.catalog.GET_SELLER, { sellerId: id });
   }
 
+  @Doc({ summary: "Update a seller's profile (the seller's edit token)", returns: 'SellerProfile', errors: [400, 404, 422] })
   @Put('sellers/:id')
   @SellerToken('id')
   async update(
@@ -57,6 +68,12 @@ export class SellersController {
   }
 
   /** A seller who lost the edit token: the same 202 whether or not the email matches (no enumeration). */
+  @Doc({
+    summary: 'Email the seller a new edit link',
+    status: 202,
+    schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+    errors: [400],
+  })
   @Post('sellers/:id/edit-link')
   @HttpCode(202)
   @RateLimit('public-form')
@@ -64,6 +81,15 @@ export class SellersController {
     return this.rpc.call(RpcPatterns.catalog.REQUEST_SELLER_EDIT_LINK, { sellerId: id, email: body.email });
   }
 
+  @Doc({
+    summary: 'Exchange an emailed recovery token for a new edit token',
+    schema: {
+      type: 'object',
+      required: ['authToken', 'seller'],
+      properties: { authToken: { type: 'string' }, seller: { $ref: '#/components/schemas/SellerProfile' } },
+    },
+    errors: [400, 401, 404],
+  })
   @Post('sellers/:id/recover')
   @HttpCode(200)
   @RateLimit('public-form')

@@ -2,19 +2,26 @@ import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { SERVICE_NAMES, healthPattern, type ReadinessReport } from '@paymarket/contracts';
 import { GatewayRpc } from '../http/rpc.provider.js';
+import { Doc, DocTag } from '../openapi/describe.js';
 
 const HEALTH_TIMEOUT_MS = 2_000;
 
+@DocTag('Health')
 @Controller('api/health')
 export class HealthController {
   constructor(private readonly rpc: GatewayRpc) {}
 
+  @Doc({
+    summary: 'Liveness: the gateway process answers',
+    schema: { type: 'object', required: ['status'], properties: { status: { type: 'string', const: 'live' } } },
+  })
   @Get('live')
   live(): { status: 'live' } {
     return { status: 'live' };
   }
 
   /** Ready when the broker carries a round trip to every service and each reports its database up. */
+  @Doc({ summary: 'Readiness: broker, database and every service answer (503 when not)', returns: 'ReadinessReport' })
   @Get('ready')
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessReport> {
     const results = await Promise.all(

@@ -19,6 +19,7 @@ import { ApiError } from '../http/api-error.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { idempotencyKeyOf, originOf } from './caller.js';
+import { Doc, DocTag } from '../openapi/describe.js';
 
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{6,100}$/;
 const C = RpcPatterns.checkout;
@@ -32,12 +33,36 @@ function companyCaller(company: ApiCompany): Caller {
  * (`Authorization: Bearer sk_…`), and a company reaches only its own orders. Bodies are validated again in payments.
  */
 // Decorators apply bottom-up and each appends its guard, so ApiKeyGuard runs first: the limiter counts per company.
+@DocTag('Orders')
 @Controller('api/v1')
 @RateLimit('integrator-api')
 @ApiKey()
 export class IntegratorOrdersController {
   constructor(private readonly rpc: GatewayRpc) {}
 
+  @Doc({
+    summary: 'Create an order',
+    status: 201,
+    returns: 'ApiOrderView',
+    idempotent: true,
+    errors: [400, 409, 422],
+    example: {
+      id: '5b0c2f4e-7d1a-4c86-9a57-0e2f3c1d9b10',
+      orderId: 'order_1001',
+      status: 'pending',
+      amount: '96.44',
+      fee: '3.56',
+      total: '100.00',
+      refunded: '0.00',
+      currency: 'usd',
+      description: 'Poster print, A2',
+      recipient: 'acct_1PMDemoPrintCo00001',
+      paymentIntentId: null,
+      buyerEmail: 'ada@example.com',
+      buyerName: 'Ada Lovelace',
+      createdAt: '2026-11-25T10:00:00.000Z',
+    },
+  })
   @Post('orders')
   @HttpCode(201)
   createOrder(
@@ -48,6 +73,7 @@ export class IntegratorOrdersController {
     return this.rpc.call(C.API_CREATE_ORDER, { caller: companyCaller(company), idempotencyKey: idempotencyKeyOf(request), body });
   }
 
+  @Doc({ summary: "List the company's orders, newest first", returns: 'ApiOrderList', errors: [400] })
   @Get('orders')
   listOrders(@Query('limit') limit: string | undefined, @CurrentCompany() company: ApiCompany): Promise<ApiOrderList> {
     const query = validateDto(ApiListOrdersDto, limit === undefined ? {} : { limit });
@@ -56,12 +82,19 @@ export class IntegratorOrdersController {
     return this.rpc.call(C.API_LIST_ORDERS, { caller: companyCaller(company), body });
   }
 
+  @Doc({ summary: 'Get an order', returns: 'ApiOrderView', errors: [404] })
   @Get('orders/:orderId')
   getOrder(@Param('orderId') orderId: string, @CurrentCompany() company: ApiCompany): Promise<ApiOrderView> {
     return this.rpc.call(C.API_GET_ORDER, { caller: companyCaller(company), body: { orderId } });
   }
 
   // 200, not 201: asking again for the same order returns the same PaymentIntent.
+  @Doc({
+    summary: "Create (or answer again) the order's PaymentIntent",
+    returns: 'PaymentIntentResponse',
+    idempotent: true,
+    errors: [404, 409, 422],
+  })
   @Post('orders/:orderId/payment-intent')
   @HttpCode(200)
   paymentIntent(
@@ -77,6 +110,11 @@ export class IntegratorOrdersController {
   }
 
   /** Development mode only (emulator or test key), on the company's own orders: pay with one of Stripe's test cards. */
+  @Doc({
+    summary: "Development mode: pay with one of Stripe's test cards (4242 4242 4242 4242 succeeds)",
+    returns: 'PaymentStatusView',
+    errors: [400, 404],
+  })
   @Post('payments/:paymentIntentId/test-card')
   @HttpCode(200)
   testCard(

@@ -23,6 +23,7 @@ import { ApiError } from '../http/api-error.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { idempotencyKeyOf, optionalCaller, originOf } from './caller.js';
+import { Doc, DocTag } from '../openapi/describe.js';
 
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{6,100}$/;
 const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -39,15 +40,18 @@ function assertPaymentIntentId(id: string): void {
 }
 
 /** Orders and payments (spec §7). Money objects accept an Idempotency-Key header. */
+@DocTag('Payments (web)')
 @Controller('api')
 export class PaymentsController {
   constructor(private readonly rpc: GatewayRpc) {}
 
+  @Doc({ summary: 'What the payment pages need: development mode, publishable key, fees', returns: 'PaymentsClientConfig' })
   @Get('payments/config')
   config(): Promise<PaymentsClientConfig> {
     return this.rpc.call(C.CLIENT_CONFIG, {});
   }
 
+  @Doc({ summary: 'Create an order as the signed-in buyer', status: 201, returns: 'OrderView', idempotent: true, errors: [400, 409, 422] })
   @Post('orders')
   @BuyerSession()
   @HttpCode(201)
@@ -55,6 +59,7 @@ export class PaymentsController {
     return this.rpc.call(C.CREATE_ORDER, { caller: buyerCaller(buyer), idempotencyKey: idempotencyKeyOf(request), body });
   }
 
+  @Doc({ summary: "The signed-in buyer's orders", returns: 'OrderView', isArray: true })
   @Get('orders')
   @BuyerSession()
   listOrders(@CurrentBuyer() buyer: SignedInBuyer): Promise<OrderView[]> {
@@ -62,6 +67,12 @@ export class PaymentsController {
   }
 
   // 200, not 201: asking again for the same order returns the same PaymentIntent.
+  @Doc({
+    summary: 'Create (or answer again) the PaymentIntent of an order',
+    returns: 'PaymentIntentResponse',
+    idempotent: true,
+    errors: [400, 404, 409, 422],
+  })
   @Post('create-payment-intent')
   @BuyerSession()
   @HttpCode(200)
@@ -73,6 +84,12 @@ export class PaymentsController {
     return this.rpc.call(C.CREATE_PAYMENT_INTENT, { caller: buyerCaller(buyer), idempotencyKey: idempotencyKeyOf(request), body });
   }
 
+  @Doc({
+    summary: 'Pay a seller directly (creates the order and its PaymentIntent)',
+    returns: 'DirectPaymentResponse',
+    idempotent: true,
+    errors: [400, 404, 422],
+  })
   @Post('create-buyer-seller-payment')
   @HttpCode(200)
   // Open to guests: limited like every public form.
@@ -83,6 +100,7 @@ export class PaymentsController {
   }
 
   /** Development mode only (emulator or test key): confirm with one of Stripe's test cards. */
+  @Doc({ summary: "Development mode: confirm a payment with one of Stripe's test cards", returns: 'PaymentStatusView', errors: [400, 404] })
   @Post('payments/:paymentIntentId/test-card')
   @HttpCode(200)
   async testCard(
@@ -96,6 +114,7 @@ export class PaymentsController {
   }
 
   /** The browser's "completed" is only a hint: the server asks Stripe and answers with the real status. */
+  @Doc({ summary: "Re-check a payment's status with Stripe (never trusts the client)", returns: 'PaymentStatusView', errors: [400, 404] })
   @Post('payments')
   @HttpCode(200)
   async recheck(@Body() body: PaymentStatusDto, @Req() request: FastifyRequest): Promise<PaymentStatusView> {
@@ -103,6 +122,7 @@ export class PaymentsController {
     return this.rpc.call(C.RECHECK_PAYMENT, { caller, body });
   }
 
+  @Doc({ summary: 'The status of a payment', returns: 'PaymentStatusView', errors: [404] })
   @Get('payments/:paymentIntentId')
   async getPayment(@Param('paymentIntentId') paymentIntentId: string, @Req() request: FastifyRequest): Promise<PaymentStatusView> {
     assertPaymentIntentId(paymentIntentId);
@@ -111,6 +131,15 @@ export class PaymentsController {
   }
 
   /** Stripe's webhooks: verified by signature over the raw body in the payments service. */
+  @Doc({
+    summary: "Stripe's signed webhook (Stripe-Signature)",
+    schema: {
+      type: 'object',
+      required: ['received', 'duplicate'],
+      properties: { received: { type: 'boolean', const: true }, duplicate: { type: 'boolean' } },
+    },
+    errors: [400],
+  })
   @Post('stripe/webhook')
   @HttpCode(200)
   stripeWebhook(@Req() request: RawBodyRequest<FastifyRequest>): Promise<{ received: true; duplicate: boolean }> {
@@ -119,12 +148,20 @@ export class PaymentsController {
     return this.rpc.call(C.HANDLE_STRIPE_WEBHOOK, { payload: request.rawBody.toString('utf8'), signature });
   }
 
+  @Doc({ summary: 'Every order (administrators)', returns: 'OrderView', isArray: true })
   @Get('admin/orders')
   @Admin()
   allOrders(@CurrentAdmin() admin: SignedInAdmin): Promise<OrderView[]> {
     return this.rpc.call(C.LIST_ORDERS, { caller: adminCaller(admin), body: { all: true } });
   }
 
+  @Doc({
+    summary: 'Refund all or part of an order (administrators)',
+    status: 201,
+    returns: 'OrderView',
+    idempotent: true,
+    errors: [400, 404, 409, 422],
+  })
   @Post('admin/orders/:orderId/refunds')
   @Admin()
   @HttpCode(201)
@@ -142,6 +179,7 @@ export class PaymentsController {
     });
   }
 
+  @Doc({ summary: 'Verify the ledger and reconcile it with Stripe (administrators)', returns: 'LedgerReport' })
   @Get('admin/ledger/verify')
   @Admin()
   verifyLedger(): Promise<LedgerReport> {

@@ -19,6 +19,7 @@ import { ApiError } from '../http/api-error.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { optionalBuyer } from '../auth/resolve-session.js';
 import { SELLER_ID_HEADER, verifiedSeller } from './seller-identity.js';
+import { Doc, DocTag } from '../openapi/describe.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,10 +40,12 @@ function requestId(id: string): string {
 }
 
 /** The buyer requests board (spec §2, §7): public reads, owner-only writes, seller interest by edit token. */
+@DocTag('Buyer requests')
 @Controller('api/buyer-requests')
 export class BuyerRequestsController {
   constructor(private readonly rpc: GatewayRpc) {}
 
+  @Doc({ summary: 'Search the buyer requests board (filters, cursor)', returns: 'BuyerRequestListResponse', errors: [400] })
   @Get()
   async list(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest): Promise<BuyerRequestListResponse> {
     const filters = validated(ListBuyerRequestsQueryDto, { ...query });
@@ -50,6 +53,7 @@ export class BuyerRequestsController {
     return this.rpc.call(RpcPatterns.requests.LIST, { query: filters, viewerEmail: viewer?.email });
   }
 
+  @Doc({ summary: 'Post a buyer request', status: 201, body: 'PostBuyerRequestDto', returns: 'BuyerRequestResponse', errors: [400] })
   @Post()
   @HttpCode(201)
   @BuyerSession()
@@ -61,6 +65,14 @@ export class BuyerRequestsController {
     return this.rpc.call(RpcPatterns.requests.POST, { actor, input });
   }
 
+  @Doc({
+    summary: "Tell a buyer a seller is interested (the seller's edit token)",
+    status: 201,
+    body: 'ContactBuyerDto',
+    returns: 'ContactBuyerResponse',
+    auth: ['sellerToken'],
+    errors: [400, 401, 403, 404, 409],
+  })
   @Post('contact')
   @HttpCode(201)
   async contact(
@@ -77,6 +89,7 @@ export class BuyerRequestsController {
     });
   }
 
+  @Doc({ summary: 'Edit your buyer request', body: 'UpdateBuyerRequestDto', returns: 'BuyerRequestResponse', errors: [400, 404] })
   @Put(':id')
   @BuyerSession()
   async update(@Param('id') id: string, @Body() body: unknown, @CurrentBuyer() buyer: SignedInBuyer): Promise<BuyerRequestResponse> {
@@ -86,6 +99,7 @@ export class BuyerRequestsController {
     return this.rpc.call(RpcPatterns.requests.UPDATE, { actor, requestId: requestId(id), input });
   }
 
+  @Doc({ summary: 'Delete your buyer request', returns: 'DeleteBuyerRequestResponse', errors: [404] })
   @Delete(':id')
   @BuyerSession()
   async remove(@Param('id') id: string, @CurrentBuyer() buyer: SignedInBuyer): Promise<DeleteBuyerRequestResponse> {

@@ -1,0 +1,86 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { reasonOf } from '../http/http-status.js';
+
+/**
+ * How a route is described in the OpenAPI document (ADR 0035). Controllers say it in one decorator per route,
+ * `@Doc({...})`, and one per controller, `@DocTag(...)`; schema names refer to components the document builder fills
+ * from the shared contracts (DTO classes through their class-validator rules, response and event types through
+ * `contract-schemas.json`), so libs/contracts never carries a swagger decorator.
+ */
+
+/** Security schemes declared in the document (openapi.document.ts). */
+export type SecurityScheme = 'apiKey' | 'consoleSession' | 'buyerSession' | 'adminSession' | 'sellerToken';
+
+/** The integrator API's schemes: a secret key, or the developer console's session. */
+export const INTEGRATOR_AUTH: SecurityScheme[] = ['apiKey'];
+
+export interface DocOptions {
+  summary: string;
+  description?: string;
+  /** Success status (default 200). */
+  status?: number;
+  /** Component name of the success body (a contract type or DTO), `null` for no body. */
+  returns?: string | null;
+  /** The success body is a JSON array of `returns`. */
+  isArray?: boolean;
+  /** An inline schema for small answers (e.g. `{message}`), instead of `returns`. */
+  schema?: Record<string, unknown>;
+  /** Component name of the JSON request body (a DTO class); routes with `@Body() body: Dto` get it on their own. */
+  body?: string;
+  /** Error statuses the route answers (each with the ApiError body). 500 and 503 are added to every route. */
+  errors?: number[];
+  /** The route honours an `Idempotency-Key` header (ADR 0012). */
+  idempotent?: boolean;
+  /** Who may call it; default: whatever the controller says (`DocTag`), else public. */
+  auth?: SecurityScheme[];
+  example?: unknown;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const SUCCESS: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content' };
+
+/** Describes one route. */
+export function Doc(options: DocOptions): MethodDecorator {
+  const status = options.status ?? 200;
+  const decorators: (MethodDecorator | ClassDecorator)[] = [
+    ApiOperation({ summary: options.summary, ...(options.description ? { description: options.description } : {}) }),
+  ];
+  const success: Record<string, unknown> = { status, description: SUCCESS[status] ?? 'OK' };
+  if (options.schema) success.schema = options.schema;
+  else if (options.returns) success.schema = options.isArray ? { type: 'array', items: ref(options.returns) } : ref(options.returns);
+  if (options.example !== undefined) success.example = options.example;
+  decorators.push(ApiResponse(success as Parameters<typeof ApiResponse>[0]));
+  for (const code of [...(options.errors ?? []), 500, 503]) {
+    decorators.push(ApiResponse({ status: code, description: reasonOf(code), schema: ref('ApiErrorBody') }));
+  }
+  if (options.body) decorators.push(ApiBody({ schema: ref(options.body) }));
+  if (options.idempotent) {
+    decorators.push(
+      ApiHeader({
+        name: 'Idempotency-Key',
+        required: false,
+        description:
+          'Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours.',
+        schema: { type: 'string', maxLength: 255 },
+      }),
+    );
+  }
+  for (const scheme of options.auth ?? []) decorators.push(ApiSecurity(scheme));
+  return applyDecorators(...decorators) as MethodDecorator;
+}
+
+/** The error answers a route may give, each with the ApiError body (guards and limiters add theirs). */
+export function DocErrors(...codes: number[]): MethodDecorator & ClassDecorator {
+  return applyDecorators(...codes.map((code) => ApiResponse({ status: code, description: reasonOf(code), schema: ref('ApiErrorBody') })));
+}
+
+/** A guard's part of the description: who may call (security scheme) and the 401/403 it answers. */
+export function DocAuth(scheme: SecurityScheme, ...codes: number[]): MethodDecorator & ClassDecorator {
+  return applyDecorators(ApiSecurity(scheme), DocErrors(401, ...codes));
+}
+
+/** Groups a controller's routes under a tag and, optionally, gives all of them the same security. */
+export function DocTag(tag: string, auth: SecurityScheme[] = []): ClassDecorator {
+  return applyDecorators(ApiTags(tag), ...auth.map((scheme) => ApiSecurity(scheme))) as ClassDecorator;
+}

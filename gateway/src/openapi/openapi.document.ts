@@ -1,0 +1,216 @@
+import { readFileSync } from 'node:fs';
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { getMetadataStorage, ValidationTypes } from 'class-validator';
+import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
+import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { WEBHOOK_EVENT_TYPES } from '@paymarket/contracts';
+
+/**
+ * The OpenAPI 3.1 document of the gateway (ADR 0035), built once at start from the controllers (routes, `@Doc`
+ * descriptions, security) and the shared contracts:
+ * - request DTO schemas come from the DTO classes' class-validator rules (class-validator-jsonschema), so a rule and
+ *   its schema cannot disagree and libs/contracts stays free of swagger decorators (it is bundled into the web);
+ * - response and event payload schemas come from the contracts' TypeScript types, turned into JSON Schema at
+ *   development time (`npm run openapi:generate` → contract-schemas.json, checked for drift by a spec), so the
+ *   gateway needs no TypeScript at run time.
+ */
+
+export const OPENAPI_VERSION = '3.1.0';
+export const API_VERSION = '1.0.0';
+
+type Schema = Record<string, unknown>;
+
+/** Event types an integrator may receive: the webhook events, plus the test event an endpoint can ask for. */
+export const DOCUMENTED_WEBHOOKS: Record<string, { payload: string; summary: string }> = {
+  'payment.succeeded': { payload: 'PaymentPayload', summary: 'A payment succeeded: the order is completed and the recipients are paid.' },
+  'payment.failed': { payload: 'PaymentFailedPayload', summary: 'A payment failed (declined card, failed authentication).' },
+  'payment.pending': { payload: 'PaymentPayload', summary: 'A payment is processing or waits for the buyer (3-D Secure).' },
+  'payment.refunded': { payload: 'PaymentRefundedPayload', summary: 'All or part of a payment was refunded.' },
+  'order.updated': { payload: 'OrderUpdatedPayload', summary: "An order's status changed." },
+  'provider.connected': {
+    payload: 'ProviderConnectedPayload',
+    summary: 'A print provider was approved and can be paid (marketplace-wide).',
+  },
+};
+
+let contractSchemasCache: Record<string, Schema> | undefined;
+
+/** The committed JSON Schemas of the contracts' response and event types (see openapi/contract-types.ts). */
+export function contractSchemas(): Record<string, Schema> {
+  contractSchemasCache ??= JSON.parse(readFileSync(new URL('./contract-schemas.json', import.meta.url), 'utf8')) as Record<string, Schema>;
+  return contractSchemasCache;
+}
+
+/** JSON Schema `$ref`s from ts-json-schema-generator (`#/definitions/X`) pointed at the document's components. */
+function pointRefs<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value).replaceAll('"#/definitions/', '"#/components/schemas/')) as T;
+}
+
+/** Schemas of the contracts' own validators (registerDecorator), by their names. */
+const DECIMAL = { type: ['number', 'string'], pattern: '^\\d+(\\.\\d{1,2})?$' };
+const CUSTOM_VALIDATORS: Record<string, Schema> = {
+  isMoneyAmount: {
+    ...DECIMAL,
+    description: 'A positive amount with at most two decimals, e.g. 96.44 or "96.44"; at most 999999.99.',
+    examples: ['96.44'],
+  },
+  isFeeAmount: { ...DECIMAL, description: 'A fixed fee with at most two decimals, e.g. "3.56".', examples: ['3.56'] },
+  isPercent: { ...DECIMAL, description: 'A percentage with at most two decimals, e.g. "5".', examples: ['5'] },
+};
+
+function customValidatorSchema(meta: ValidationMetadata): Schema {
+  const name = meta.constraintCls ? getMetadataStorage().getTargetValidatorConstraints(meta.constraintCls)[0]?.name : undefined;
+  return (name && CUSTOM_VALIDATORS[name]) || {};
+}
+
+/** class-validator's schemas for every DTO class the process has loaded (the contracts'). */
+function dtoSchemas(): Record<string, Schema> {
+  const schemas = validationMetadatasToSchemas({
+    refPointerPrefix: '#/components/schemas/',
+    additionalConverters: { [ValidationTypes.CUSTOM_VALIDATION]: customValidatorSchema },
+  }) as Record<string, Schema>;
+  for (const schema of Object.values(schemas)) {
+    // Bodies are validated with forbidUnknownValues/whitelist: unknown fields are refused (DtoValidationPipe).
+    schema.additionalProperties = false;
+  }
+  return schemas;
+}
+
+function webhookOperation(type: string, summary: string, payload: string): Schema {
+  return {
+    post: {
+      summary,
+      operationId: `webhook_${type.replace(/\./g, '_')}`,
+      tags: ['Webhook events'],
+      description:
+        'Sent to every enabled endpoint subscribed to this type, signed per the Standard Webhooks specification. Verify ' +
+        "`webhook-signature` with the endpoint's `whsec_…` secret (the SDK's `verifyWebhook`, or any Standard Webhooks " +
+        'library) and dedupe on `webhook-id`: it is the same for every retry and resend of one event.',
+      parameters: [
+        {
+          name: 'webhook-id',
+          in: 'header',
+          required: true,
+          schema: { type: 'string' },
+          description: 'The event id; the same on every retry.',
+        },
+        {
+          name: 'webhook-timestamp',
+          in: 'header',
+          required: true,
+          schema: { type: 'string' },
+          description: 'Unix seconds of this attempt.',
+        },
+        {
+          name: 'webhook-signature',
+          in: 'header',
+          required: true,
+          schema: { type: 'string' },
+          description: 'Space-separated `v1,<base64 HMAC-SHA256>` signatures (two during a secret roll).',
+        },
+      ],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['type', 'timestamp', 'data'],
+              additionalProperties: false,
+              properties: {
+                type: { type: 'string', const: type },
+                timestamp: { type: 'string', format: 'date-time', description: 'When the event happened.' },
+                data: { $ref: `#/components/schemas/${payload}` },
+              },
+            },
+          },
+        },
+      },
+      responses: { '2XX': { description: 'Any 2xx acknowledges the delivery; anything else is retried with backoff.' } },
+    },
+  };
+}
+
+/** Recursively sorts object keys, so the document (and the SDK generated from it) is byte-stable. */
+export function sortKeys<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => sortKeys(item)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value as Record<string, unknown>)
+        .sort()
+        .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
+    ) as T;
+  }
+  return value;
+}
+
+/** Builds the document from an initialised-or-not Nest app (routes are read from controller metadata). */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setOpenAPIVersion(OPENAPI_VERSION)
+    .setTitle('PayMarket API')
+    .setVersion(API_VERSION)
+    .setDescription(
+      [
+        "The PayMarket marketplace API: the web app's routes under `/api`, and the integrator API under `/api/v1`.",
+        '',
+        '- **Integrators** call `/api/v1` with a secret key (`Authorization: Bearer sk_test_…`) issued on approval;',
+        "  every object is reached by the `id` the API returned, and another company's object answers 404.",
+        '- **Errors** always have the same body (`ApiErrorBody`): `statusCode`, `error`, a `message` a person can read,',
+        '  `fields` naming each invalid field on 400, and an `errorId` on 500 to quote to support.',
+        '- **Money** in orders is a decimal string with two decimals (`"96.44"`); in refunds, integer minor units.',
+        '- **Retries**: POSTs that create money objects take an `Idempotency-Key` header.',
+        '- **Webhooks** follow the Standard Webhooks specification; the events are listed under *Webhooks*.',
+        '',
+        'A typed client generated from this document is the `@paymarket/sdk` package; the guide is /documentation.html.',
+      ].join('\n'),
+    )
+    .addSecurity('apiKey', {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'sk_test_… / sk_live_…',
+      description: "A company's secret key, issued when its API access is approved.",
+    })
+    .addSecurity('consoleSession', {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'pm_console',
+      description: 'The developer console session (a company signed in by an emailed code).',
+    })
+    .addSecurity('buyerSession', { type: 'apiKey', in: 'cookie', name: 'pm_session', description: 'A buyer signed in by an emailed code.' })
+    .addSecurity('adminSession', { type: 'apiKey', in: 'cookie', name: 'pm_admin', description: 'An administrator signed in at /admin.' })
+    .addSecurity('sellerToken', {
+      type: 'http',
+      scheme: 'bearer',
+      description: "A seller's edit token, returned once at registration (`seller_auth_{sellerId}` in the web app).",
+    })
+    .build();
+
+  const document = SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+  });
+
+  const components = (document.components ??= {});
+  const schemas = (components.schemas ??= {}) as Record<string, Schema>;
+  // Swagger put an empty object schema for each DTO class it saw in a @Body(); the class-validator schema replaces it.
+  Object.assign(schemas, dtoSchemas(), pointRefs(contractSchemas()));
+
+  const webhooks: Record<string, Schema> = {};
+  for (const [type, { payload, summary }] of Object.entries(DOCUMENTED_WEBHOOKS)) {
+    webhooks[type] = webhookOperation(type, summary, payload);
+  }
+  webhooks['webhook.test'] = webhookOperation(
+    'webhook.test',
+    'A test event an endpoint asked for from the console or the API.',
+    'WebhookTestPayload',
+  );
+  (document as OpenAPIObject & { webhooks?: Record<string, Schema> }).webhooks = webhooks;
+  schemas.WebhookTestPayload ??= {
+    type: 'object',
+    required: ['endpointId', 'message'],
+    properties: { endpointId: { type: 'string' }, message: { type: 'string' } },
+  };
+  schemas.WebhookEventType = { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] };
+  return sortKeys(document);
+}
