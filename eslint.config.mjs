@@ -4,7 +4,16 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['libs/sdk/src/schema.d.ts', '**/dist/**', '**/node_modules/**', '.data/**', '.nx/**', '**/test-results/**', '**/playwright-report/**', 'coverage/**'],
+    ignores: [
+      'libs/sdk/src/schema.d.ts',
+      '**/dist/**',
+      '**/node_modules/**',
+      '.data/**',
+      '.nx/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   {

@@ -8,7 +8,11 @@ import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './lib.mjs';
 
-const nx = spawnSync('npx', ['nx', 'run', '@paymarket/gateway:build', '--output-style=stream'], { cwd: root, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' } });
+const nx = spawnSync('npx', ['nx', 'run', '@paymarket/gateway:build', '--output-style=stream'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+});
 if (nx.status !== 0) process.exit(nx.status ?? 1);
 
 const gatewayDist = join(root, 'gateway/dist/openapi');

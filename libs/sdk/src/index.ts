@@ -54,7 +54,10 @@ export type WebhookEventType = WebhookEvent['type'];
 type HeaderSource = Record<string, string | string[] | undefined> | Headers;
 
 function header(headers: HeaderSource, name: string): string {
-  const value = typeof (headers as Headers).get === 'function' ? (headers as Headers).get(name) : (headers as Record<string, string | string[] | undefined>)[name];
+  const value =
+    typeof (headers as Headers).get === 'function'
+      ? (headers as Headers).get(name)
+      : (headers as Record<string, string | string[] | undefined>)[name];
   return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
 }
 
