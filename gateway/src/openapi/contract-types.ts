@@ -41,8 +41,10 @@ export const CONTRACT_TYPES = [
   'ApiAccountResponse',
   'ApiOrderList',
   'ApiOrderView',
-  'WebhookEndpointListResponse',
-  'WebhookEndpointResponse',
+  'CreatedWebhookEndpoint',
+  'WebhookEndpointList',
+  'WebhookEndpointView',
+  'WebhookSecretView',
   // webhook payloads
   'OrderUpdatedPayload',
   'PaymentFailedPayload',

@@ -847,7 +847,7 @@ export interface paths {
         /** List the company's webhook endpoints */
         get: operations["WebhookEndpoints_list"];
         put?: never;
-        /** Register a webhook endpoint */
+        /** Register a webhook endpoint (its signing secret is in this answer) */
         post: operations["WebhookEndpoints_create"];
         delete?: never;
         options?: never;
@@ -862,11 +862,47 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Get a webhook endpoint */
+        get: operations["WebhookEndpoints_get"];
         put?: never;
         post?: never;
-        /** Delete a webhook endpoint */
+        /** Delete a webhook endpoint (its pending deliveries are never sent) */
         delete: operations["WebhookEndpoints_remove"];
+        options?: never;
+        head?: never;
+        /** Change the URL, events or description, or enable/disable the endpoint */
+        patch: operations["WebhookEndpoints_update"];
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reveal the endpoint's signing secret */
+        get: operations["WebhookEndpoints_secret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/secret/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Roll the signing secret; the previous one keeps signing alongside for up to 24 hours */
+        post: operations["WebhookEndpoints_roll"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1256,6 +1292,18 @@ export interface components {
             orderId: string;
             sellerStripeAccountId: string;
         };
+        CreatedWebhookEndpoint: {
+            createdAt: string;
+            description: string | null;
+            /** @enum {string|null} */
+            disabledReason: "manual" | "failing" | null;
+            enabled: boolean;
+            events: components["schemas"]["WebhookEventType"][];
+            id: string;
+            secret: string;
+            updatedAt: string;
+            url: string;
+        };
         CreateOrderDto: {
             /**
              * @description A positive amount with at most two decimals, e.g. 96.44 or "96.44"; at most 999999.99.
@@ -1280,6 +1328,7 @@ export interface components {
             printProviderStripeAccountId: string;
         };
         CreateWebhookEndpointDto: {
+            description?: string;
             events: ("payment.succeeded" | "payment.failed" | "payment.pending" | "payment.refunded" | "provider.connected" | "order.updated")[];
             url: string;
         };
@@ -1667,6 +1716,9 @@ export interface components {
         };
         /** @enum {string} */
         RiskCheckStatus: "pass" | "warning" | "fail";
+        RollWebhookSecretDto: {
+            expiresInHours?: number;
+        };
         SellerProfile: {
             averageRating: number;
             businessName: string;
@@ -1789,6 +1841,12 @@ export interface components {
             stripeAccountId?: string;
             website?: string;
         };
+        UpdateWebhookEndpointDto: {
+            description?: string;
+            enabled?: boolean;
+            events?: ("payment.succeeded" | "payment.failed" | "payment.pending" | "payment.refunded" | "provider.connected" | "order.updated")[];
+            url?: string;
+        };
         ValidateStripeAccountDto: {
             stripeAccountId: string;
         };
@@ -1806,18 +1864,26 @@ export interface components {
             /** Format: email */
             email: string;
         };
-        WebhookEndpointListResponse: {
-            data: components["schemas"]["WebhookEndpointResponse"][];
+        WebhookEndpointList: {
+            data: components["schemas"]["WebhookEndpointView"][];
         };
-        WebhookEndpointResponse: {
+        WebhookEndpointView: {
             createdAt: string;
+            description: string | null;
+            /** @enum {string|null} */
+            disabledReason: "manual" | "failing" | null;
             enabled: boolean;
             events: components["schemas"]["WebhookEventType"][];
             id: string;
+            updatedAt: string;
             url: string;
         };
         /** @enum {string} */
         WebhookEventType: "payment.succeeded" | "payment.failed" | "payment.pending" | "payment.refunded" | "provider.connected" | "order.updated";
+        WebhookSecretView: {
+            previousSecretExpiresAt: string | null;
+            secret: string;
+        };
         WebhookTestPayload: {
             endpointId: string;
             message: string;
@@ -5246,7 +5312,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookEndpointListResponse"];
+                    "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
             /** @description Unauthorized */
@@ -5297,7 +5363,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookEndpointResponse"];
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
                 };
             };
             /** @description Bad Request */
@@ -5347,6 +5413,64 @@ export interface operations {
             };
         };
     };
+    WebhookEndpoints_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     WebhookEndpoints_remove: {
         parameters: {
             query?: never;
@@ -5368,6 +5492,206 @@ export interface operations {
                         /** @constant */
                         deleted: true;
                     };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_secret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecretView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_roll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RollWebhookSecretDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecretView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Unauthorized */

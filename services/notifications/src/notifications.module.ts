@@ -19,7 +19,9 @@ import { WEBHOOK_DELIVERY_SETTINGS, WebhookDeliveryWorker } from './webhooks/web
 import { WebhookEndpointsHandler } from './webhooks/webhook-endpoints.handler.js';
 import { WebhookEventsHandler, WebhookFanout } from './webhooks/webhook-events.handler.js';
 import { deliverySettings, WebhooksEnv } from './webhooks/webhook-retry.js';
-import { WebhookSecrets } from './webhooks/webhook-secrets.js';
+import { WEBHOOK_SECRET_BOX, WebhookSecrets } from './webhooks/webhook-secrets.js';
+import { keyRing, WebhookSecretBox, WebhookSecretsEnv } from './webhooks/webhook-secret-box.js';
+import { WebhookEndpointSecrets1763900000000 } from './database/migrations/1763900000000-webhook-endpoint-secrets.js';
 import { TypeOrmWebhooksRepository, WebhooksRepository } from './webhooks/webhooks.repository.js';
 
 export interface NotificationsConfig {
@@ -36,7 +38,7 @@ export class NotificationsModule {
       imports: [
         ServicePlatformModule.forService(config, {
           entities: [EmailEntity],
-          migrations: [CreateEmails1763769800000, CreateWebhooks1763850000000],
+          migrations: [CreateEmails1763769800000, CreateWebhooks1763850000000, WebhookEndpointSecrets1763900000000],
         }),
       ],
       controllers: [
@@ -58,6 +60,7 @@ export class NotificationsModule {
         EmailDeliveryWorker,
         { provide: WebhooksRepository, useClass: TypeOrmWebhooksRepository },
         { provide: WEBHOOK_DELIVERY_SETTINGS, useFactory: () => deliverySettings(loadConfig(WebhooksEnv)) },
+        { provide: WEBHOOK_SECRET_BOX, useFactory: () => new WebhookSecretBox(keyRing(loadConfig(WebhookSecretsEnv), config.production)) },
         WebhookSecrets,
         WebhookDeliveryWorker,
         WebhookFanout,

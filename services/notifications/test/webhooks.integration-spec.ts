@@ -9,12 +9,13 @@ import {
   type ApiAccessResponse,
   type EventName,
   type PaymentPayload,
-  type WebhookEndpointListResponse,
-  type WebhookEndpointResponse,
+  type CreatedWebhookEndpoint,
+  type WebhookEndpointList,
+  type WebhookSecretView,
 } from '@paymarket/contracts';
 import { startEmbedded, type EmbeddedPayMarket } from '@paymarket/embedded';
 import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
-import { verifyWebhookSignature } from '../src/webhooks/webhook-signature.js';
+import { Webhook } from 'standardwebhooks';
 
 jest.setTimeout(120_000);
 
@@ -32,8 +33,8 @@ const WEBHOOK_ENV = {
   WEBHOOK_POLL_MS: '100',
 };
 
-// ADR 0033 end to end over HTTP: an approved company registers webhook endpoints with its secret key, and events are
-// POSTed, signed with its whsec_…, to a local receiver, with retries after a failure.
+// ADR 0033/0036 end to end over HTTP: an approved company registers webhook endpoints with its secret key, and events
+// are POSTed to a local receiver, signed per Standard Webhooks with each endpoint's own whsec_…, with retries.
 describe('integrator webhooks, end to end over HTTP', () => {
   let database: TestDatabase;
   let app: EmbeddedPayMarket;
@@ -51,7 +52,6 @@ describe('integrator webhooks, end to end over HTTP', () => {
   interface Company {
     id: string;
     secretKey: string;
-    webhookSecret: string;
   }
   let acme: Company;
   let globex: Company;
@@ -72,12 +72,16 @@ describe('integrator webhooks, end to end over HTTP', () => {
       .expect(201);
     const body = response.body as ApiAccessResponse;
     expect(body.status).toBe('approved');
-    return { id: body.company.id, secretKey: body.credentials!.secretKey, webhookSecret: body.credentials!.webhookSecret };
+    return { id: body.company.id, secretKey: body.credentials!.secretKey };
   };
 
   const api = (company: Company | null) => ({
-    post: (path: string, body: object) => {
-      const r = request(app.url).post(path).send(body);
+    post: (path: string, body?: object) => {
+      const r = body === undefined ? request(app.url).post(path) : request(app.url).post(path).send(body);
+      return company ? r.set('authorization', `Bearer ${company.secretKey}`) : r;
+    },
+    patch: (path: string, body: object) => {
+      const r = request(app.url).patch(path).send(body);
       return company ? r.set('authorization', `Bearer ${company.secretKey}`) : r;
     },
     get: (path: string) => {
@@ -90,12 +94,25 @@ describe('integrator webhooks, end to end over HTTP', () => {
     },
   });
 
-  const register = async (company: Company, path: string, events: string[]): Promise<WebhookEndpointResponse> =>
-    (
+  /** Each endpoint's secret, by its receiver path. */
+  const secretOf = new Map<string, string>();
+  const register = async (company: Company, path: string, events: string[]): Promise<CreatedWebhookEndpoint> => {
+    const created = (
       await api(company)
         .post('/api/v1/webhook-endpoints', { url: `${receiverUrl}${path}`, events })
         .expect(201)
-    ).body as WebhookEndpointResponse;
+    ).body as CreatedWebhookEndpoint;
+    secretOf.set(path, created.secret);
+    return created;
+  };
+
+  /** What an integrator runs: the Standard Webhooks library, with the endpoint's secret. */
+  const verified = (r: Received, secret = secretOf.get(r.path)!): unknown =>
+    new Webhook(secret).verify(r.body, {
+      'webhook-id': String(r.headers['webhook-id']),
+      'webhook-timestamp': String(r.headers['webhook-timestamp']),
+      'webhook-signature': String(r.headers['webhook-signature']),
+    });
 
   /** Publishes an event the way its producer does: a row in the producer's outbox, sent by its relay. */
   const publish = async (schema: 'payments' | 'catalog', name: EventName, payload: object): Promise<string> => {
@@ -123,7 +140,7 @@ describe('integrator webhooks, end to end over HTTP', () => {
   });
 
   const at = (path: string) => received.filter((r) => r.path === path);
-  const eventIdOf = (r: Received) => (JSON.parse(r.body) as { id: string }).id;
+  const eventIdOf = (r: Received) => String(r.headers['webhook-id']);
   /** Waits until notifications has handled the event and nothing about it is still pending. */
   const settled = (eventId: string) =>
     eventually(
@@ -205,28 +222,71 @@ describe('integrator webhooks, end to end over HTTP', () => {
     await bad({ url: `${receiverUrl}/in`, events: 'payment.succeeded' }, 'events', M.EVENTS);
 
     const created = await register(acme, '/crud', ['payment.succeeded', 'order.updated']);
-    expect(created).toEqual({
+    const view = {
       id: expect.any(String),
       url: `${receiverUrl}/crud`,
+      description: null,
       events: ['payment.succeeded', 'order.updated'],
       enabled: true,
+      disabledReason: null,
       createdAt: expect.any(String),
-    });
-    expect(JSON.stringify(created)).not.toContain('whsec_');
-    const mine = (await api(acme).get('/api/v1/webhook-endpoints').expect(200)).body as WebhookEndpointListResponse;
+      updatedAt: expect.any(String),
+    };
+    expect(created).toEqual({ ...view, secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/) });
+    // The secret comes once with the creation, and on request from /secret; never in lists or views.
+    const mine = (await api(acme).get('/api/v1/webhook-endpoints').expect(200)).body as WebhookEndpointList;
     expect(mine.data.map((e) => e.id)).toContain(created.id);
+    expect(JSON.stringify(mine)).not.toContain('whsec_');
+    expect((await api(acme).get(`/api/v1/webhook-endpoints/${created.id}`).expect(200)).body).toEqual(view);
+    expect((await api(acme).get(`/api/v1/webhook-endpoints/${created.id}/secret`).expect(200)).body).toEqual({
+      secret: created.secret,
+      previousSecretExpiresAt: null,
+    });
+    // Stored encrypted: the clear secret is nowhere in the table.
+    const stored = await db.query(`SELECT secret_ciphertext FROM notifications.webhook_endpoints WHERE id = $1`, [created.id]);
+    expect(stored.rows[0].secret_ciphertext).toMatch(/^v1:/);
+    expect(stored.rows[0].secret_ciphertext).not.toContain(created.secret.slice(6));
+    // PATCH: disable and re-enable, edit events and description; bad fields named.
+    const disabled = (await api(acme).patch(`/api/v1/webhook-endpoints/${created.id}`, { enabled: false }).expect(200)).body;
+    expect(disabled).toMatchObject({ enabled: false, disabledReason: 'manual' });
+    const edited = (
+      await api(acme)
+        .patch(`/api/v1/webhook-endpoints/${created.id}`, { enabled: true, events: ['order.updated'], description: 'Orders feed' })
+        .expect(200)
+    ).body;
+    expect(edited).toMatchObject({ enabled: true, disabledReason: null, events: ['order.updated'], description: 'Orders feed' });
+    expect((await api(acme).patch(`/api/v1/webhook-endpoints/${created.id}`, { enabled: 'yes' }).expect(400)).body.fields).toEqual({
+      enabled: [M.ENABLED],
+    });
+    expect(
+      (
+        await api(acme)
+          .patch(`/api/v1/webhook-endpoints/${created.id}`, { events: ['nope'] })
+          .expect(400)
+      ).body.fields,
+    ).toEqual({
+      events: [M.EVENTS],
+    });
+    expect((await api(acme).patch(`/api/v1/webhook-endpoints/${created.id}`, {}).expect(400)).body.message).toBe(M.EMPTY_UPDATE);
+    expect(
+      (await api(acme).post(`/api/v1/webhook-endpoints/${created.id}/secret/roll`, { expiresInHours: 25 }).expect(400)).body.fields,
+    ).toEqual({ expiresInHours: [M.EXPIRES_IN_HOURS] });
+    await api(globex).get(`/api/v1/webhook-endpoints/${created.id}`).expect(404);
+    await api(globex).get(`/api/v1/webhook-endpoints/${created.id}/secret`).expect(404);
+    await api(globex).patch(`/api/v1/webhook-endpoints/${created.id}`, { enabled: false }).expect(404);
+    await api(globex).post(`/api/v1/webhook-endpoints/${created.id}/secret/roll`, {}).expect(404);
     // Another company neither sees nor deletes it.
-    const theirs = (await api(globex).get('/api/v1/webhook-endpoints').expect(200)).body as WebhookEndpointListResponse;
+    const theirs = (await api(globex).get('/api/v1/webhook-endpoints').expect(200)).body as WebhookEndpointList;
     expect(theirs.data.map((e) => e.id)).not.toContain(created.id);
     await api(globex).delete(`/api/v1/webhook-endpoints/${created.id}`).expect(404);
     await api(acme).delete('/api/v1/webhook-endpoints/not-a-uuid').expect(404);
     await api(acme).delete(`/api/v1/webhook-endpoints/${created.id}`).expect(200, { deleted: true });
     await api(acme).delete(`/api/v1/webhook-endpoints/${created.id}`).expect(404);
-    const after = (await api(acme).get('/api/v1/webhook-endpoints').expect(200)).body as WebhookEndpointListResponse;
+    const after = (await api(acme).get('/api/v1/webhook-endpoints').expect(200)).body as WebhookEndpointList;
     expect(after.data.map((e) => e.id)).not.toContain(created.id);
   });
 
-  it("delivers an event for the company once, signed with the company's webhook secret", async () => {
+  it("delivers an event for the company once, signed with the endpoint's secret (Standard Webhooks)", async () => {
     await register(acme, '/acme-payments', ['payment.succeeded']);
     await register(globex, '/globex-payments', ['payment.succeeded']);
     const data = payment(acme.id);
@@ -238,12 +298,11 @@ describe('integrator webhooks, end to end over HTTP', () => {
     );
     expect(delivery!.headers['content-type']).toBe('application/json');
     expect(delivery!.headers['user-agent']).toMatch(/^PayMarket-Webhooks\//);
-    const signature = delivery!.headers['paymarket-signature'] as string;
-    expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-    // What an integrator runs (ADR 0033, /documentation#webhooks): the signature verifies with its whsec_… only.
-    expect(verifyWebhookSignature(delivery!.body, signature, acme.webhookSecret)).toBe(true);
-    expect(verifyWebhookSignature(delivery!.body, signature, globex.webhookSecret)).toBe(false);
-    expect(JSON.parse(delivery!.body)).toEqual({ id: eventId, type: 'payment.succeeded', created: expect.any(Number), data });
+    expect(delivery!.headers['webhook-id']).toBe(eventId);
+    expect(delivery!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
+    // What an integrator runs (/documentation.html#webhooks): it verifies with this endpoint's secret only.
+    expect(verified(delivery!)).toEqual({ type: 'payment.succeeded', timestamp: expect.any(String), data });
+    expect(() => verified(delivery!, secretOf.get('/globex-payments'))).toThrow();
     await settled(eventId);
     // Redelivered by the broker (the relay sends it again): still one request.
     await db.query(`UPDATE payments.outbox SET sent_at = NULL WHERE id = $1`, [eventId]);
@@ -262,6 +321,36 @@ describe('integrator webhooks, end to end over HTTP', () => {
     expect(rows.rows).toEqual([{ status: 'delivered', attempts: 1, last_status_code: 200 }]);
   });
 
+  it('rolls the secret: both signatures during the overlap, only the new one after an immediate roll; disabled endpoints get nothing', async () => {
+    const endpoint = await register(acme, '/rolled', ['order.updated']);
+    const oldSecret = endpoint.secret;
+    const rolled = (await api(acme).post(`/api/v1/webhook-endpoints/${endpoint.id}/secret/roll`).expect(201)).body as WebhookSecretView;
+    expect(rolled.secret).not.toBe(oldSecret);
+    expect(Date.parse(rolled.previousSecretExpiresAt!)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    const first = await publish('payments', 'order.updated', { orderId: 'order_r1', companyId: acme.id, status: 'paid' });
+    await eventually(async () => (at('/rolled').length > 0 ? true : undefined), 15_000, 'delivery during the overlap');
+    const [during] = at('/rolled');
+    expect(eventIdOf(during!)).toBe(first);
+    expect(String(during!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(verified(during!, oldSecret)).toBeTruthy();
+    expect(verified(during!, rolled.secret)).toBeTruthy();
+
+    const now = (await api(acme).post(`/api/v1/webhook-endpoints/${endpoint.id}/secret/roll`, { expiresInHours: 0 }).expect(201))
+      .body as WebhookSecretView;
+    expect(now.previousSecretExpiresAt).toBeNull();
+    const second = await publish('payments', 'order.updated', { orderId: 'order_r2', companyId: acme.id, status: 'paid' });
+    await eventually(async () => (at('/rolled').length > 1 ? true : undefined), 15_000, 'delivery after the roll');
+    const after = at('/rolled')[1]!;
+    expect(eventIdOf(after)).toBe(second);
+    expect(verified(after, now.secret)).toBeTruthy();
+    expect(() => verified(after, rolled.secret)).toThrow();
+
+    await api(acme).patch(`/api/v1/webhook-endpoints/${endpoint.id}`, { enabled: false }).expect(200);
+    const third = await publish('payments', 'order.updated', { orderId: 'order_r3', companyId: acme.id, status: 'paid' });
+    await settled(third);
+    expect(at('/rolled')).toHaveLength(2);
+  });
+
   it('retries a receiver answering 500 with backoff until it answers 2xx, with the same event id', async () => {
     failuresLeft.set('/flaky', 2);
     await register(acme, '/flaky', ['payment.failed']);
@@ -271,8 +360,7 @@ describe('integrator webhooks, end to end over HTTP', () => {
     const attempts = at('/flaky');
     expect(attempts).toHaveLength(3);
     expect(attempts.map(eventIdOf)).toEqual([eventId, eventId, eventId]);
-    for (const a of attempts)
-      expect(verifyWebhookSignature(a.body, a.headers['paymarket-signature'] as string, acme.webhookSecret)).toBe(true);
+    for (const a of attempts) expect(verified(a)).toMatchObject({ type: 'payment.failed' });
     const rows = await db.query(`SELECT status, attempts, last_status_code FROM notifications.webhook_deliveries WHERE event_id = $1`, [
       eventId,
     ]);
@@ -322,13 +410,13 @@ describe('integrator webhooks, end to end over HTTP', () => {
     await settled(eventId);
     const [toAcme] = at('/acme-providers');
     const [toGlobex] = at('/globex-providers');
-    expect(JSON.parse(toAcme!.body)).toEqual({ id: eventId, type: 'provider.connected', created: expect.any(Number), data });
-    expect(verifyWebhookSignature(toAcme!.body, toAcme!.headers['paymarket-signature'] as string, acme.webhookSecret)).toBe(true);
-    expect(verifyWebhookSignature(toGlobex!.body, toGlobex!.headers['paymarket-signature'] as string, globex.webhookSecret)).toBe(true);
+    expect(verified(toAcme!)).toEqual({ type: 'provider.connected', timestamp: expect.any(String), data });
+    expect(verified(toGlobex!)).toEqual({ type: 'provider.connected', timestamp: expect.any(String), data });
+    expect(eventIdOf(toAcme!)).toBe(eventId);
     expect(at('/globex-no-providers')).toHaveLength(0);
     expect(
       received
-        .filter((r) => r.body.includes(eventId))
+        .filter((r) => eventIdOf(r) === eventId)
         .map((r) => r.path)
         .sort(),
     ).toEqual(['/acme-providers', '/globex-providers']);

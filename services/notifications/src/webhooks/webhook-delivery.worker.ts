@@ -70,12 +70,12 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
   }
 
   private async attempt(delivery: DueDelivery): Promise<AttemptOutcome> {
-    const secret = await this.secrets.secretOf(delivery.companyId);
-    if (secret === null) return { ok: false, statusCode: null, error: 'the company no longer has API access', permanent: true };
+    const secrets = await this.secrets.signingSecrets(delivery.endpointId, delivery.secrets);
     const outcome = await sendWebhook({
       url: delivery.url,
       body: delivery.body,
-      secret,
+      messageId: delivery.eventId,
+      secrets,
       timeoutMs: this.settings.timeoutMs,
       production: this.config.production,
     });

@@ -1,17 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateWebhookEndpointDto,
+  RollWebhookSecretDto,
   RpcPatterns,
+  UpdateWebhookEndpointDto,
+  type CreatedWebhookEndpoint,
+  type WebhookSecretView,
   summariseFieldErrors,
   validateDto,
   WEBHOOK_ENDPOINT_MESSAGES as M,
   type RpcEnvelope,
-  type WebhookEndpointListResponse,
-  type WebhookEndpointResponse,
+  type WebhookEndpointList,
+  type WebhookEndpointView,
 } from '@paymarket/contracts';
 import { SERVICE_CONFIG, ServiceError, type ServiceRuntimeConfig } from '@paymarket/platform';
 import { webhookUrlProblem } from './webhook-url.js';
+import { MAX_ROLL_OVERLAP_HOURS, WebhookSecrets } from './webhook-secrets.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 
 const P = RpcPatterns.notifications;
@@ -34,25 +40,97 @@ function companyOf(data: Record<string, unknown>): string {
 export class WebhookEndpointsHandler {
   constructor(
     private readonly webhooks: WebhooksRepository,
+    private readonly secrets: WebhookSecrets,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceRuntimeConfig,
   ) {}
 
+  private urlProblem(url: string): void {
+    const problem = webhookUrlProblem(url, { production: this.config.production });
+    if (problem) throw ServiceError.invalid(problem, { url: [problem] });
+  }
+
   @MessagePattern<string>(P.CREATE_WEBHOOK_ENDPOINT)
-  async create(@Payload() message: RpcEnvelope<unknown>): Promise<WebhookEndpointResponse> {
+  async create(@Payload() message: RpcEnvelope<unknown>): Promise<CreatedWebhookEndpoint> {
     const data = objectOf(message.data);
     const companyId = companyOf(data);
     // Validated again here: the gateway is not the only possible caller.
-    const result = validateDto(CreateWebhookEndpointDto, { url: data.url, events: data.events });
+    const { companyId: _company, ...body } = data;
+    const result = validateDto(CreateWebhookEndpointDto, body);
     if (!result.ok) throw ServiceError.invalid(summariseFieldErrors(result.errors), result.errors);
-    const problem = webhookUrlProblem(result.value.url, { production: this.config.production });
-    if (problem) throw ServiceError.invalid(problem, { url: [problem] });
-    const created = await this.webhooks.createEndpoint(companyId, result.value.url, result.value.events, MAX_ENDPOINTS);
+    this.urlProblem(result.value.url);
+    const id = randomUUID();
+    const { secret, ciphertext } = this.secrets.create(id);
+    const created = await this.webhooks.createEndpoint(
+      {
+        id,
+        companyId,
+        url: result.value.url,
+        events: result.value.events,
+        description: result.value.description ?? null,
+        secretCiphertext: ciphertext,
+      },
+      MAX_ENDPOINTS,
+    );
     if (!created) throw ServiceError.conflict(M.TOO_MANY);
-    return created;
+    return { ...created, secret };
+  }
+
+  @MessagePattern<string>(P.GET_WEBHOOK_ENDPOINT)
+  async get(@Payload() message: RpcEnvelope<unknown>): Promise<WebhookEndpointView> {
+    const { companyId, id } = this.target(message);
+    const endpoint = id ? await this.webhooks.getEndpoint(companyId, id) : null;
+    if (!endpoint) throw ServiceError.notFound(M.NOT_FOUND);
+    return endpoint;
+  }
+
+  @MessagePattern<string>(P.UPDATE_WEBHOOK_ENDPOINT)
+  async update(@Payload() message: RpcEnvelope<unknown>): Promise<WebhookEndpointView> {
+    const { companyId, id, data } = this.target(message);
+    const { companyId: _company, id: _id, ...body } = data;
+    const result = validateDto(UpdateWebhookEndpointDto, body);
+    if (!result.ok) throw ServiceError.invalid(summariseFieldErrors(result.errors), result.errors);
+    const patch = result.value;
+    if (patch.url === undefined && patch.events === undefined && patch.description === undefined && patch.enabled === undefined) {
+      throw ServiceError.invalid(M.EMPTY_UPDATE);
+    }
+    if (patch.url !== undefined) this.urlProblem(patch.url);
+    const updated = id ? await this.webhooks.updateEndpoint(companyId, id, patch) : null;
+    if (!updated) throw ServiceError.notFound(M.NOT_FOUND);
+    return updated;
+  }
+
+  @MessagePattern<string>(P.REVEAL_WEBHOOK_SECRET)
+  async reveal(@Payload() message: RpcEnvelope<unknown>): Promise<WebhookSecretView> {
+    const { companyId, id } = this.target(message);
+    const secret = id ? await this.secrets.reveal(companyId, id) : null;
+    if (secret === null) throw ServiceError.notFound(M.NOT_FOUND);
+    const stored = await this.webhooks.secretsOf(companyId, id!);
+    const until =
+      stored?.previousExpiresAt && stored.previousExpiresAt.getTime() > Date.now() ? stored.previousExpiresAt.toISOString() : null;
+    return { secret, previousSecretExpiresAt: until };
+  }
+
+  @MessagePattern<string>(P.ROLL_WEBHOOK_SECRET)
+  async roll(@Payload() message: RpcEnvelope<unknown>): Promise<WebhookSecretView> {
+    const { companyId, id, data } = this.target(message);
+    const { companyId: _company, id: _id, ...body } = data;
+    const result = validateDto(RollWebhookSecretDto, body);
+    if (!result.ok) throw ServiceError.invalid(summariseFieldErrors(result.errors), result.errors);
+    const hours = result.value.expiresInHours ?? MAX_ROLL_OVERLAP_HOURS;
+    const secret = id ? await this.secrets.roll(companyId, id, hours) : null;
+    if (secret === null) throw ServiceError.notFound(M.NOT_FOUND);
+    return { secret, previousSecretExpiresAt: hours > 0 ? new Date(Date.now() + hours * 3_600_000).toISOString() : null };
+  }
+
+  /** The caller's company and the endpoint id (null when it cannot be one: answered as not found). */
+  private target(message: RpcEnvelope<unknown>): { companyId: string; id: string | null; data: Record<string, unknown> } {
+    const data = objectOf(message.data);
+    const companyId = companyOf(data);
+    return { companyId, id: typeof data.id === 'string' && UUID.test(data.id) ? data.id : null, data };
   }
 
   @MessagePattern<string>(P.LIST_WEBHOOK_ENDPOINTS)
-  async list(@Payload() message: RpcEnvelope<unknown>): Promise<WebhookEndpointListResponse> {
+  async list(@Payload() message: RpcEnvelope<unknown>): Promise<WebhookEndpointList> {
     return { data: await this.webhooks.listEndpoints(companyOf(objectOf(message.data))) };
   }
 

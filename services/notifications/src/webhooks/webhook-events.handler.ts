@@ -7,14 +7,12 @@ import { WebhooksRepository } from './webhooks.repository.js';
 
 const CONSUMER = 'integrator-webhooks';
 
-/** What an endpoint receives: the event id (stable across retries, for the receiver's dedupe), type, time and data. */
+/**
+ * What an endpoint receives (Standard Webhooks' payload shape): the type, when it happened and the data. The event id
+ * travels as the `webhook-id` header, the same on every retry, for the receiver's dedupe.
+ */
 export function webhookBody(envelope: EventEnvelope<WebhookEventType>): string {
-  return JSON.stringify({
-    id: envelope.id,
-    type: envelope.name,
-    created: Math.floor(Date.parse(envelope.occurredAt) / 1000),
-    data: envelope.data,
-  });
+  return JSON.stringify({ type: envelope.name, timestamp: envelope.occurredAt, data: envelope.data });
 }
 
 /**

@@ -1,31 +1,72 @@
-import { Injectable } from '@nestjs/common';
-import { RpcPatterns } from '@paymarket/contracts';
-import { RpcCallError, RpcClient } from '@paymarket/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { generateWebhookSecret, WebhookSecretBox } from './webhook-secret-box.js';
+import type { SigningSecrets } from './webhook-signature.js';
+import { WebhooksRepository, type StoredSecrets } from './webhooks.repository.js';
 
-const CACHE_MS = 60_000;
+export const WEBHOOK_SECRET_BOX = Symbol('WEBHOOK_SECRET_BOX');
+
+/** The most a roll may keep the previous secret signing alongside the new one. */
+export const MAX_ROLL_OVERLAP_HOURS = 24;
 
 /**
- * The company's whsec_… signing secret, read from onboarding (which owns it) when a delivery is sent and kept in
- * memory for a minute; notifications never stores or logs it (ADR 0033). Null when the company no longer has API
- * access. Throws when onboarding cannot answer (the attempt is retried).
+ * Endpoint secrets (ADR 0036): made here, stored only encrypted, decrypted when a delivery is signed or the owner
+ * reveals it. Never logged, never put in an event.
  */
 @Injectable()
 export class WebhookSecrets {
-  private readonly cache = new Map<string, { secret: string | null; until: number }>();
+  constructor(
+    private readonly webhooks: WebhooksRepository,
+    @Inject(WEBHOOK_SECRET_BOX) private readonly box: WebhookSecretBox,
+  ) {}
 
-  constructor(private readonly rpc: RpcClient) {}
+  /** A fresh secret for a new endpoint: the clear value (answered once) and what to store. */
+  create(endpointId: string): { secret: string; ciphertext: string } {
+    const secret = generateWebhookSecret();
+    return { secret, ciphertext: this.box.encrypt(secret, endpointId) };
+  }
 
-  async secretOf(companyId: string): Promise<string | null> {
-    const cached = this.cache.get(companyId);
-    if (cached && cached.until > Date.now()) return cached.secret;
-    let secret: string | null;
-    try {
-      secret = (await this.rpc.call(RpcPatterns.onboarding.GET_WEBHOOK_SECRET, { companyId })).webhookSecret;
-    } catch (error) {
-      if (!(error instanceof RpcCallError && error.kind === 'service' && error.payload.code === 'not_found')) throw error;
-      secret = null;
+  /** What a delivery to this endpoint is signed with now (creates the secret of an endpoint older than secrets). */
+  async signingSecrets(endpointId: string, stored: StoredSecrets): Promise<SigningSecrets> {
+    const current = await this.currentOf(endpointId, stored);
+    const previous =
+      stored.previousCiphertext && stored.previousExpiresAt && stored.previousExpiresAt.getTime() > Date.now()
+        ? this.box.decrypt(stored.previousCiphertext, endpointId)
+        : null;
+    return { current, previous };
+  }
+
+  /** The current secret, for its owner (null when the endpoint is not the company's). */
+  async reveal(companyId: string, endpointId: string): Promise<string | null> {
+    const stored = await this.webhooks.secretsOf(companyId, endpointId);
+    return stored ? this.currentOf(endpointId, stored) : null;
+  }
+
+  /** A new secret; the old one keeps signing alongside for `overlapHours` (0: stops at once). */
+  async roll(companyId: string, endpointId: string, overlapHours: number): Promise<string | null> {
+    const stored = await this.webhooks.secretsOf(companyId, endpointId);
+    if (!stored) return null;
+    const previous = stored.ciphertext ? this.box.encrypt(this.box.decrypt(stored.ciphertext, endpointId), endpointId) : null;
+    const { secret, ciphertext } = this.create(endpointId);
+    const expiresAt = previous && overlapHours > 0 ? new Date(Date.now() + overlapHours * 3_600_000) : null;
+    await this.webhooks.storeSecrets(endpointId, {
+      ciphertext,
+      previousCiphertext: expiresAt ? previous : null,
+      previousExpiresAt: expiresAt,
+    });
+    return secret;
+  }
+
+  private async currentOf(endpointId: string, stored: StoredSecrets): Promise<string> {
+    if (!stored.ciphertext) {
+      const { secret, ciphertext } = this.create(endpointId);
+      // Another caller may have created one meanwhile: the first one stored wins and is what everyone uses.
+      const winner = await this.webhooks.storeFirstSecret(endpointId, ciphertext);
+      return winner === ciphertext ? secret : this.box.decrypt(winner, endpointId);
     }
-    this.cache.set(companyId, { secret, until: Date.now() + CACHE_MS });
+    const secret = this.box.decrypt(stored.ciphertext, endpointId);
+    if (this.box.needsReEncryption(stored.ciphertext)) {
+      await this.webhooks.storeSecrets(endpointId, { ...stored, ciphertext: this.box.encrypt(secret, endpointId) });
+    }
     return secret;
   }
 }

@@ -2,19 +2,20 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sendWebhook } from './webhook-sender.js';
-import { verifyWebhookSignature } from './webhook-signature.js';
+import { Webhook } from 'standardwebhooks';
 
 describe(sendWebhook.name, () => {
   let server: http.Server;
   let base: string;
-  const seen: Array<{ url: string; signature: string; body: string }> = [];
+  const seen: Array<{ url: string; headers: http.IncomingHttpHeaders; body: string }> = [];
+  const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        seen.push({ url: req.url ?? '', signature: String(req.headers['paymarket-signature']), body: Buffer.concat(chunks).toString() });
+        seen.push({ url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() });
         if (req.url === '/ok') res.writeHead(204).end();
         else if (req.url === '/redirect') res.writeHead(302, { location: '/ok' }).end();
         else if (req.url === '/slow') setTimeout(() => res.writeHead(200).end(), 2_000);
@@ -31,12 +32,26 @@ describe(sendWebhook.name, () => {
   });
 
   const send = (path: string, timeoutMs = 1_000) =>
-    sendWebhook({ url: `${base}${path}`, body: '{"id":"evt_1"}', secret: 'whsec_unit', timeoutMs, production: false });
+    sendWebhook({
+      url: `${base}${path}`,
+      body: '{"type":"order.updated"}',
+      messageId: 'evt_1',
+      secrets: { current: SECRET },
+      timeoutMs,
+      production: false,
+    });
 
-  it('treats 2xx as delivered and sends a signature the receiver can verify', async () => {
+  it('treats 2xx as delivered and sends Standard Webhooks headers the receiver can verify', async () => {
     expect(await send('/ok')).toEqual({ ok: true, statusCode: 204 });
     const last = seen.at(-1)!;
-    expect(verifyWebhookSignature(last.body, last.signature, 'whsec_unit')).toBe(true);
+    expect(last.headers['webhook-id']).toBe('evt_1');
+    const headers = {
+      'webhook-id': String(last.headers['webhook-id']),
+      'webhook-timestamp': String(last.headers['webhook-timestamp']),
+      'webhook-signature': String(last.headers['webhook-signature']),
+    };
+    expect(new Webhook(SECRET).verify(last.body, headers)).toEqual({ type: 'order.updated' });
+    expect(() => new Webhook('whsec_' + Buffer.from('another secret of 24 b..').toString('base64')).verify(last.body, headers)).toThrow();
   });
 
   it('never follows a redirect and fails on other statuses', async () => {
@@ -49,7 +64,14 @@ describe(sendWebhook.name, () => {
   it('gives up on a receiver slower than the timeout, and on a refused connection', async () => {
     const slow = await send('/slow', 300);
     expect(slow).toMatchObject({ ok: false, statusCode: null, error: expect.stringContaining('timed out') });
-    const refused = await sendWebhook({ url: 'http://127.0.0.1:1/x', body: '{}', secret: 's', timeoutMs: 500, production: false });
+    const refused = await sendWebhook({
+      url: 'http://127.0.0.1:1/x',
+      body: '{}',
+      messageId: 'evt_2',
+      secrets: { current: SECRET },
+      timeoutMs: 500,
+      production: false,
+    });
     expect(refused).toMatchObject({ ok: false, statusCode: null });
   });
 
@@ -57,7 +79,8 @@ describe(sendWebhook.name, () => {
     const outcome = await sendWebhook({
       url: `${base.replace('127.0.0.1', 'localhost')}/ok`,
       body: '{}',
-      secret: 's',
+      messageId: 'evt_3',
+      secrets: { current: SECRET },
       timeoutMs: 500,
       production: true,
     });

@@ -3,18 +3,20 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AttemptOutcome } from './webhooks.repository.js';
 import { isPrivateAddress } from './webhook-url.js';
-import { SIGNATURE_HEADER, signWebhook } from './webhook-signature.js';
+import { standardWebhookHeaders, type SigningSecrets } from './webhook-signature.js';
 
 export const WEBHOOK_USER_AGENT = 'PayMarket-Webhooks/1.0 (+https://paymarket.example/documentation#webhooks)';
 
 export interface WebhookRequest {
   url: string;
   body: string;
-  secret: string;
+  /** The event id: `webhook-id`, the same on every attempt. */
+  messageId: string;
+  secrets: SigningSecrets;
   timeoutMs: number;
   /** In production a host name that resolves to a private address is refused at connection time (SSRF, ADR 0033). */
   production: boolean;
-  nowSeconds?: number;
+  now?: Date;
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -39,7 +41,7 @@ function publicOnlyLookup(hostname: string, options: LookupOneOptions, callback:
 export function sendWebhook(request: WebhookRequest): Promise<AttemptOutcome> {
   const url = new URL(request.url);
   const client = url.protocol === 'https:' ? https : http;
-  const signature = signWebhook(request.secret, request.body, request.nowSeconds ?? Date.now() / 1000);
+  const signed = standardWebhookHeaders(request.messageId, request.body, request.secrets, request.now ?? new Date());
   return new Promise((resolve) => {
     let settled = false;
     const done = (outcome: AttemptOutcome) => {
@@ -55,7 +57,7 @@ export function sendWebhook(request: WebhookRequest): Promise<AttemptOutcome> {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(request.body),
           'user-agent': WEBHOOK_USER_AGENT,
-          [SIGNATURE_HEADER]: signature,
+          ...signed,
         },
         timeout: request.timeoutMs,
         ...(request.production ? { lookup: publicOnlyLookup as unknown as typeof dnsLookup } : {}),

@@ -1,36 +1,24 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 
-/** The header carrying PayMarket's signature of a webhook request (ADR 0033). */
-export const SIGNATURE_HEADER = 'PayMarket-Signature';
-
-/**
- * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` keyed with the company's whsec_… secret (Stripe-style):
- * the timestamp is signed with the body, so a captured request cannot be replayed later with a fresh timestamp.
- */
-export function signWebhook(secret: string, body: string, timestampSeconds: number): string {
-  const t = Math.floor(timestampSeconds);
-  const v1 = createHmac('sha256', secret).update(`${t}.${body}`, 'utf8').digest('hex');
-  return `t=${t},v1=${v1}`;
+/** The secrets an endpoint signs with right now: its current one, and during a roll's overlap the previous one. */
+export interface SigningSecrets {
+  current: string;
+  previous?: string | null;
 }
 
 /**
- * What an integrator runs on its side (documented in ADR 0033 and on /documentation): true when `header` is a
- * signature of exactly `body` (the raw request bytes as text, before any JSON parsing) by `secret`, made at most
- * `toleranceSeconds` ago. Self-contained on purpose: it only needs node:crypto.
+ * Standard Webhooks headers for one attempt (ADR 0036), made with the `standardwebhooks` package:
+ * `webhook-id` is the event id (the same on every retry and resend, for the receiver's dedupe), `webhook-timestamp`
+ * is this attempt's time, and `webhook-signature` holds one `v1,<base64>` signature per secret, space-separated, so a
+ * receiver that still has the previous secret verifies during a roll.
  */
-export function verifyWebhookSignature(
-  body: string,
-  header: string | undefined,
-  secret: string,
-  toleranceSeconds = 300,
-  nowSeconds = Date.now() / 1000,
-): boolean {
-  if (!header) return false;
-  const parts = header.split(',').map((p) => p.trim().split('='));
-  const t = Number(parts.find(([k]) => k === 't')?.[1]);
-  if (!Number.isInteger(t) || Math.abs(nowSeconds - t) > toleranceSeconds) return false;
-  const expected = createHmac('sha256', secret).update(`${t}.${body}`, 'utf8').digest();
-  return parts
-    .filter(([k, v]) => k === 'v1' && v !== undefined && /^[0-9a-f]{64}$/.test(v))
-    .some(([, v]) => timingSafeEqual(Buffer.from(v!, 'hex'), expected));
+export function standardWebhookHeaders(messageId: string, body: string, secrets: SigningSecrets, at: Date): Record<string, string> {
+  const signatures = [secrets.current, ...(secrets.previous ? [secrets.previous] : [])].map((secret) =>
+    new Webhook(secret).sign(messageId, at, body),
+  );
+  return {
+    'webhook-id': messageId,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': signatures.join(' '),
+  };
 }

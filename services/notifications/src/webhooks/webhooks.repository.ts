@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { WebhookEndpointResponse, WebhookEventType } from '@paymarket/contracts';
+import type { UpdateWebhookEndpointDto, WebhookEndpointView, WebhookEventType } from '@paymarket/contracts';
 import type { Transaction } from '@paymarket/platform';
 
 /** A delivery claimed for one attempt, with where it goes. */
@@ -14,6 +13,23 @@ export interface DueDelivery {
   eventType: string;
   body: string;
   attempts: number;
+  secrets: StoredSecrets;
+}
+
+/** An endpoint's secrets as stored: encrypted (WebhookSecretBox), the previous one only during a roll's overlap. */
+export interface StoredSecrets {
+  ciphertext: string | null;
+  previousCiphertext: string | null;
+  previousExpiresAt: Date | null;
+}
+
+export interface NewEndpoint {
+  id: string;
+  companyId: string;
+  url: string;
+  events: WebhookEventType[];
+  description: string | null;
+  secretCiphertext: string;
 }
 
 /** How one attempt ended: delivered (2xx) or not, with what to record. */
@@ -31,8 +47,16 @@ export interface WebhookEventToRecord {
 /** Port: integrator webhook endpoints and deliveries (ADR 0033). */
 export abstract class WebhooksRepository {
   /** Null when the company already has `max` endpoints. */
-  abstract createEndpoint(companyId: string, url: string, events: WebhookEventType[], max: number): Promise<WebhookEndpointResponse | null>;
-  abstract listEndpoints(companyId: string): Promise<WebhookEndpointResponse[]>;
+  abstract createEndpoint(endpoint: NewEndpoint, max: number): Promise<WebhookEndpointView | null>;
+  abstract listEndpoints(companyId: string): Promise<WebhookEndpointView[]>;
+  /** Null for an unknown id or another company's endpoint. */
+  abstract getEndpoint(companyId: string, id: string): Promise<WebhookEndpointView | null>;
+  /** Null for an unknown id or another company's endpoint. `enabled` false marks it disabled by its owner. */
+  abstract updateEndpoint(companyId: string, id: string, patch: UpdateWebhookEndpointDto): Promise<WebhookEndpointView | null>;
+  abstract secretsOf(companyId: string, id: string): Promise<StoredSecrets | null>;
+  abstract storeSecrets(id: string, secrets: StoredSecrets): Promise<void>;
+  /** Stores a first secret unless one is there already; answers the one stored. */
+  abstract storeFirstSecret(id: string, ciphertext: string): Promise<string>;
   /** False for an unknown id or another company's endpoint. Pending deliveries to it go with it. */
   abstract deleteEndpoint(companyId: string, id: string): Promise<boolean>;
   /** One pending delivery per matching enabled endpoint (once per endpoint and event); answers how many. */
@@ -51,17 +75,25 @@ export abstract class WebhooksRepository {
 interface EndpointRow {
   id: string;
   url: string;
+  description: string | null;
   events: WebhookEventType[];
   enabled: boolean;
+  disabled_reason: 'manual' | 'failing' | null;
   created_at: Date;
+  updated_at: Date;
 }
 
-const toResponse = (row: EndpointRow): WebhookEndpointResponse => ({
+const ENDPOINT_COLUMNS = 'id, url, description, events, enabled, disabled_reason, created_at, updated_at';
+
+const toResponse = (row: EndpointRow): WebhookEndpointView => ({
   id: row.id,
   url: row.url,
+  description: row.description,
   events: row.events,
   enabled: row.enabled,
+  disabledReason: row.enabled ? null : (row.disabled_reason ?? 'manual'),
   createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
 });
 
 @Injectable()
@@ -70,7 +102,8 @@ export class TypeOrmWebhooksRepository extends WebhooksRepository {
     super();
   }
 
-  async createEndpoint(companyId: string, url: string, events: WebhookEventType[], max: number): Promise<WebhookEndpointResponse | null> {
+  async createEndpoint(endpoint: NewEndpoint, max: number): Promise<WebhookEndpointView | null> {
+    const { companyId } = endpoint;
     return this.dataSource.transaction(async (manager) => {
       // Serialises concurrent registrations of one company so the limit holds.
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext('webhook_endpoints:' || $1))`, [companyId]);
@@ -79,20 +112,82 @@ export class TypeOrmWebhooksRepository extends WebhooksRepository {
       ];
       if (n >= max) return null;
       const rows = (await manager.query(
-        `INSERT INTO webhook_endpoints (id, company_id, url, events) VALUES ($1, $2, $3, $4)
-         RETURNING id, url, events, enabled, created_at`,
-        [randomUUID(), companyId, url, [...new Set(events)]],
+        `INSERT INTO webhook_endpoints (id, company_id, url, events, description, secret_ciphertext) VALUES ($1, $2, $3, $4, $5, $6)
+         RETURNING ${ENDPOINT_COLUMNS}`,
+        [endpoint.id, companyId, endpoint.url, [...new Set(endpoint.events)], endpoint.description, endpoint.secretCiphertext],
       )) as EndpointRow[];
       return toResponse(rows[0]!);
     });
   }
 
-  async listEndpoints(companyId: string): Promise<WebhookEndpointResponse[]> {
+  async listEndpoints(companyId: string): Promise<WebhookEndpointView[]> {
     const rows = (await this.dataSource.query(
-      `SELECT id, url, events, enabled, created_at FROM webhook_endpoints WHERE company_id = $1 ORDER BY created_at, id`,
+      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE company_id = $1 ORDER BY created_at, id`,
       [companyId],
     )) as EndpointRow[];
     return rows.map(toResponse);
+  }
+
+  async getEndpoint(companyId: string, id: string): Promise<WebhookEndpointView | null> {
+    const rows = (await this.dataSource.query(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = $1 AND company_id = $2`, [
+      id,
+      companyId,
+    ])) as EndpointRow[];
+    return rows[0] ? toResponse(rows[0]) : null;
+  }
+
+  async updateEndpoint(companyId: string, id: string, patch: UpdateWebhookEndpointDto): Promise<WebhookEndpointView | null> {
+    const rows = (await this.dataSource.query(
+      `UPDATE webhook_endpoints
+          SET url = coalesce($3, url),
+              events = coalesce($4, events),
+              description = CASE WHEN $5::boolean THEN $6 ELSE description END,
+              enabled = coalesce($7, enabled),
+              disabled_reason = CASE WHEN coalesce($7, enabled) THEN NULL
+                                     WHEN $7 = false THEN 'manual' ELSE disabled_reason END,
+              updated_at = now()
+        WHERE id = $1 AND company_id = $2
+        RETURNING ${ENDPOINT_COLUMNS}`,
+      [
+        id,
+        companyId,
+        patch.url ?? null,
+        patch.events ? [...new Set(patch.events)] : null,
+        patch.description !== undefined,
+        patch.description ?? null,
+        patch.enabled ?? null,
+      ],
+    )) as [EndpointRow[], number];
+    return rows[0][0] ? toResponse(rows[0][0]) : null;
+  }
+
+  async secretsOf(companyId: string, id: string): Promise<StoredSecrets | null> {
+    const rows = (await this.dataSource.query(
+      `SELECT secret_ciphertext AS "ciphertext", previous_secret_ciphertext AS "previousCiphertext",
+              previous_secret_expires_at AS "previousExpiresAt"
+         FROM webhook_endpoints WHERE id = $1 AND company_id = $2`,
+      [id, companyId],
+    )) as StoredSecrets[];
+    return rows[0] ?? null;
+  }
+
+  async storeSecrets(id: string, secrets: StoredSecrets): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE webhook_endpoints SET secret_ciphertext = $2, previous_secret_ciphertext = $3, previous_secret_expires_at = $4,
+              updated_at = now() WHERE id = $1`,
+      [id, secrets.ciphertext, secrets.previousCiphertext, secrets.previousExpiresAt],
+    );
+  }
+
+  async storeFirstSecret(id: string, ciphertext: string): Promise<string> {
+    await this.dataSource.query(`UPDATE webhook_endpoints SET secret_ciphertext = $2 WHERE id = $1 AND secret_ciphertext IS NULL`, [
+      id,
+      ciphertext,
+    ]);
+    const rows = (await this.dataSource.query(`SELECT secret_ciphertext FROM webhook_endpoints WHERE id = $1`, [id])) as [
+      { secret_ciphertext: string },
+    ];
+    return rows[0].secret_ciphertext;
   }
 
   async deleteEndpoint(companyId: string, id: string): Promise<boolean> {
@@ -124,7 +219,9 @@ export class TypeOrmWebhooksRepository extends WebhooksRepository {
     return this.dataSource.transaction(async (manager) => {
       const rows = (await manager.query(
         `SELECT d.id, d.endpoint_id AS "endpointId", d.company_id AS "companyId", e.url, d.event_id AS "eventId",
-                d.event_type AS "eventType", d.body, d.attempts
+                d.event_type AS "eventType", d.body, d.attempts,
+                json_build_object('ciphertext', e.secret_ciphertext, 'previousCiphertext', e.previous_secret_ciphertext,
+                                  'previousExpiresAt', e.previous_secret_expires_at) AS secrets
            FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
           WHERE d.status = 'pending' AND d.next_attempt_at <= now()
           ORDER BY d.next_attempt_at
@@ -135,6 +232,8 @@ export class TypeOrmWebhooksRepository extends WebhooksRepository {
       // One slow receiver must not hold up the others: attempts run side by side, each bounded by the request timeout.
       await Promise.all(
         rows.map(async (row) => {
+          const expires = row.secrets.previousExpiresAt;
+          row.secrets.previousExpiresAt = expires ? new Date(expires) : null;
           const outcome = await attempt(row).catch((err: unknown): AttemptOutcome => ({
             ok: false,
             statusCode: null,
