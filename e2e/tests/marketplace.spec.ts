@@ -55,7 +55,8 @@ test.describe('marketplace integration', () => {
     await page.goto('/marketplace-setup');
     await page.getByLabel('Your Marketplace Domain').fill('shop.acme.com');
     await page.getByRole('tab', { name: 'Full SDK' }).click();
-    await expect(page.getByTestId('snippet-sdk')).toContainText("marketplace: 'shop.acme.com'");
+    await expect(page.getByTestId('snippet-sdk')).toContainText('Order from shop.acme.com');
+    await expect(page.getByTestId('snippet-sdk')).toContainText("import { createPayMarketClient } from '@paymarket/sdk';");
 
     const [docs] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'View Documentation' }).click()]);
     await docs.waitForLoadState();

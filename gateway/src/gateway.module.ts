@@ -5,6 +5,7 @@ import { MailboxController } from './dev/mailbox.controller.js';
 import { BuyerRequestsController } from './requests/buyer-requests.controller.js';
 import { PaymentsController } from './payments/payments.controller.js';
 import { IntegratorOrdersController } from './payments/integrator-orders.controller.js';
+import { IntegratorRefundsController } from './payments/integrator-refunds.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config.js';
 import { HealthController } from './health/health.controller.js';
 import { GatewayRpc } from './http/rpc.provider.js';
@@ -35,6 +36,7 @@ export class GatewayModule {
         ...CATALOG_CONTROLLERS,
         PaymentsController,
         IntegratorOrdersController,
+        IntegratorRefundsController,
         MarketplacesController,
         AccountDeletionController,
         ApiAccessController,

@@ -20,9 +20,15 @@ export const INTEGRATION_INFO: IntegrationInfoResponse = {
     { method: 'GET', path: '/api/print-providers', description: 'Approved print providers and their connected accounts.' },
     { method: 'GET', path: '/api/sellers-showcase', description: 'Public seller directory with category counts.' },
     { method: 'POST', path: '/api/v1/orders', description: 'Create an order (API key; orderId, amount, currency, recipient).' },
-    { method: 'POST', path: '/api/v1/orders/{orderId}/payment-intent', description: 'Prepare the card payment of an order (API key).' },
-    { method: 'GET', path: '/api/v1/orders/{orderId}', description: 'Read one of your orders and its status (API key).' },
-    { method: 'GET', path: '/api/v1/orders', description: 'Your orders, newest first (API key; ?limit= at most 100).' },
+    {
+      method: 'POST',
+      path: '/api/v1/orders/{id}/payment-intent',
+      description: 'Prepare the card payment of an order (API key; the id POST /api/v1/orders answered).',
+    },
+    { method: 'GET', path: '/api/v1/orders/{id}', description: 'Read one of your orders and its status (API key).' },
+    { method: 'GET', path: '/api/v1/orders', description: 'Your orders, newest first (API key; ?limit=, ?cursor=, ?orderId=).' },
+    { method: 'POST', path: '/api/v1/refunds', description: 'Refund all or part of a paid order, in minor units (API key).' },
+    { method: 'GET', path: '/api/v1/events', description: 'The events of the last 30 days, to reconcile missed webhooks (API key).' },
     {
       method: 'POST',
       path: '/api/v1/payments/{paymentIntentId}/test-card',

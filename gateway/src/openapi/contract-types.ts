@@ -41,6 +41,8 @@ export const CONTRACT_TYPES = [
   'ApiAccountResponse',
   'ApiOrderList',
   'ApiOrderView',
+  'RefundList',
+  'RefundView',
   'CreatedWebhookEndpoint',
   'WebhookEndpointList',
   'WebhookEndpointView',

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { reasonOf } from '../http/http-status.js';
 
 /**
@@ -35,7 +35,15 @@ export interface DocOptions {
   /** Who may call it; default: whatever the controller says (`DocTag`), else public. */
   auth?: SecurityScheme[];
   example?: unknown;
+  /** Query parameters (all optional), when the handler reads `@Query()` as a whole. */
+  query?: Array<{ name: string; description: string; type?: 'string' | 'integer'; format?: string }>;
 }
+
+/** The query parameters of cursor-paginated lists. */
+export const PAGE_QUERY: NonNullable<DocOptions['query']> = [
+  { name: 'limit', type: 'integer', description: 'Page size, 1-100 (default 20).' },
+  { name: 'cursor', description: 'The `nextCursor` of the previous page.' },
+];
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const SUCCESS: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content' };
@@ -67,6 +75,16 @@ export function Doc(options: DocOptions): MethodDecorator {
     );
   }
   for (const scheme of options.auth ?? []) decorators.push(ApiSecurity(scheme));
+  for (const q of options.query ?? []) {
+    decorators.push(
+      ApiQuery({
+        name: q.name,
+        required: false,
+        description: q.description,
+        schema: { type: q.type ?? 'string', ...(q.format ? { format: q.format } : {}) },
+      }),
+    );
+  }
   return applyDecorators(...decorators) as MethodDecorator;
 }
 

@@ -19,12 +19,12 @@ import { ApiError } from '../http/api-error.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { idempotencyKeyOf, originOf } from './caller.js';
-import { Doc, DocTag } from '../openapi/describe.js';
+import { Doc, DocTag, PAGE_QUERY } from '../openapi/describe.js';
 
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{6,100}$/;
 const C = RpcPatterns.checkout;
 
-function companyCaller(company: ApiCompany): Caller {
+export function companyCaller(company: ApiCompany): Caller {
   return { company: { id: company.id } };
 }
 
@@ -73,19 +73,24 @@ export class IntegratorOrdersController {
     return this.rpc.call(C.API_CREATE_ORDER, { caller: companyCaller(company), idempotencyKey: idempotencyKeyOf(request), body });
   }
 
-  @Doc({ summary: "List the company's orders, newest first", returns: 'ApiOrderList', errors: [400] })
+  @Doc({
+    summary: "List the company's orders, newest first",
+    returns: 'ApiOrderList',
+    errors: [400],
+    query: [...PAGE_QUERY, { name: 'orderId', description: 'Only the order created with this reference of yours.' }],
+  })
   @Get('orders')
-  listOrders(@Query('limit') limit: string | undefined, @CurrentCompany() company: ApiCompany): Promise<ApiOrderList> {
-    const query = validateDto(ApiListOrdersDto, limit === undefined ? {} : { limit });
-    if (!query.ok) throw ApiError.of(400, summariseFieldErrors(query.errors), query.errors);
-    const body = { limit: query.value.limit ?? API_ORDERS_DEFAULT_LIMIT };
+  listOrders(@Query() query: Record<string, unknown>, @CurrentCompany() company: ApiCompany): Promise<ApiOrderList> {
+    const result = validateDto(ApiListOrdersDto, query ?? {});
+    if (!result.ok) throw ApiError.of(400, summariseFieldErrors(result.errors), result.errors);
+    const body = { ...result.value, limit: result.value.limit ?? API_ORDERS_DEFAULT_LIMIT };
     return this.rpc.call(C.API_LIST_ORDERS, { caller: companyCaller(company), body });
   }
 
-  @Doc({ summary: 'Get an order', returns: 'ApiOrderView', errors: [404] })
-  @Get('orders/:orderId')
-  getOrder(@Param('orderId') orderId: string, @CurrentCompany() company: ApiCompany): Promise<ApiOrderView> {
-    return this.rpc.call(C.API_GET_ORDER, { caller: companyCaller(company), body: { orderId } });
+  @Doc({ summary: 'Get an order by its id', returns: 'ApiOrderView', errors: [404] })
+  @Get('orders/:id')
+  getOrder(@Param('id') id: string, @CurrentCompany() company: ApiCompany): Promise<ApiOrderView> {
+    return this.rpc.call(C.API_GET_ORDER, { caller: companyCaller(company), body: { id } });
   }
 
   // 200, not 201: asking again for the same order returns the same PaymentIntent.
@@ -95,18 +100,14 @@ export class IntegratorOrdersController {
     idempotent: true,
     errors: [404, 409, 422],
   })
-  @Post('orders/:orderId/payment-intent')
+  @Post('orders/:id/payment-intent')
   @HttpCode(200)
   paymentIntent(
-    @Param('orderId') orderId: string,
+    @Param('id') id: string,
     @CurrentCompany() company: ApiCompany,
     @Req() request: FastifyRequest,
   ): Promise<PaymentIntentResponse> {
-    return this.rpc.call(C.API_PAYMENT_INTENT, {
-      caller: companyCaller(company),
-      idempotencyKey: idempotencyKeyOf(request),
-      body: { orderId },
-    });
+    return this.rpc.call(C.API_PAYMENT_INTENT, { caller: companyCaller(company), idempotencyKey: idempotencyKeyOf(request), body: { id } });
   }
 
   /** Development mode only (emulator or test key), on the company's own orders: pay with one of Stripe's test cards. */

@@ -93,8 +93,8 @@ describe('the integrator REST API (/api/v1) over HTTP', () => {
   it('refuses every route without a key or with a wrong one (401)', async () => {
     await request(app.url).get('/api/v1/orders').expect(401);
     await request(app.url).post('/api/v1/orders').send({}).expect(401);
-    await request(app.url).get('/api/v1/orders/anything').expect(401);
-    await request(app.url).post('/api/v1/orders/anything/payment-intent').expect(401);
+    await request(app.url).get('/api/v1/orders/00000000-0000-4000-8000-000000000000').expect(401);
+    await request(app.url).post('/api/v1/orders/00000000-0000-4000-8000-000000000000/payment-intent').expect(401);
     await request(app.url).post('/api/v1/payments/pi_abcdefgh/test-card').send({ cardNumber: '4242424242424242' }).expect(401);
     await request(app.url)
       .get('/api/v1/orders')
@@ -162,22 +162,27 @@ describe('the integrator REST API (/api/v1) over HTTP', () => {
       .send({ ...body, amount: '5.00' })
       .expect(201);
 
-    const intent = (await as(acme).post('/api/v1/orders/order_1/payment-intent').expect(200)).body as PaymentIntentResponse;
+    const intent = (await as(acme).post(`/api/v1/orders/${order.id}/payment-intent`).expect(200)).body as PaymentIntentResponse;
     expect(intent).toMatchObject({
       clientSecret: expect.any(String),
       paymentIntentId: expect.stringMatching(/^pi_/),
       developmentMode: true,
       breakdown: { sellerGets: '100.00', paymarketGets: '3.56', total: '103.56', currency: 'usd' },
     });
-    const again = (await as(acme).post('/api/v1/orders/order_1/payment-intent').expect(200)).body as PaymentIntentResponse;
+    const again = (await as(acme).post(`/api/v1/orders/${order.id}/payment-intent`).expect(200)).body as PaymentIntentResponse;
     expect(again.paymentIntentId).toBe(intent.paymentIntentId);
 
     // Another company can neither read, pay for, nor test-card this order: to it, the order does not exist.
-    await as(initech).get('/api/v1/orders/order_1').expect(404);
-    await as(initech).post('/api/v1/orders/order_1/payment-intent').expect(404);
+    await as(initech).get(`/api/v1/orders/${order.id}`).expect(404);
+    await as(initech).post(`/api/v1/orders/${order.id}/payment-intent`).expect(404);
+    // Paths take the id the API answered, never the company's own order id (ADR 0038); that one is a list filter.
+    await as(acme).get('/api/v1/orders/order_1').expect(404);
+    const byRef = (await as(acme).get('/api/v1/orders?orderId=order_1').expect(200)).body as ApiOrderList;
+    expect(byRef.data.map((o) => o.id)).toEqual([order.id]);
     expect(((await as(initech).get('/api/v1/orders').expect(200)).body as ApiOrderList).data).toEqual([]);
-    const globexView = (await as(globex).get('/api/v1/orders/order_1').expect(200)).body as ApiOrderView;
+    const globexView = ((await as(globex).get('/api/v1/orders?orderId=order_1').expect(200)).body as ApiOrderList).data[0]!;
     expect(globexView.id).not.toBe(order.id);
+    await as(globex).get(`/api/v1/orders/${order.id}`).expect(404);
     await as(globex).post(`/api/v1/payments/${intent.paymentIntentId}/test-card`).send({ cardNumber: '4242 4242 4242 4242' }).expect(404);
     // PayMarket's own (buyer) payment routes do not reach a company's order either.
     await request(app.url).get(`/api/payments/${intent.paymentIntentId}`).expect(404);
@@ -187,14 +192,15 @@ describe('the integrator REST API (/api/v1) over HTTP', () => {
       .send({ cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' })
       .expect(200);
     expect(paid.body).toMatchObject({ orderId: 'order_1', paymentStatus: 'succeeded', orderStatus: 'completed' });
-    await as(acme).post('/api/v1/orders/order_1/payment-intent').expect(409);
+    await as(acme).post(`/api/v1/orders/${order.id}/payment-intent`).expect(409);
 
-    const read = (await as(acme).get('/api/v1/orders/order_1').expect(200)).body as ApiOrderView;
+    const read = (await as(acme).get(`/api/v1/orders/${order.id}`).expect(200)).body as ApiOrderView;
     expect(read).toMatchObject({ id: order.id, status: 'completed', total: '103.56', paymentIntentId: intent.paymentIntentId });
     const list = (await as(acme).get('/api/v1/orders').expect(200)).body as ApiOrderList;
     expect(list.limit).toBe(20);
     expect(list.data.map((o) => o.id)).toEqual([order.id]);
-    await as(acme).get('/api/v1/orders/order_404').expect(404);
+    await as(acme).get('/api/v1/orders/00000000-0000-4000-8000-000000000404').expect(404);
+    await as(acme).get('/api/v1/orders/not-an-id').expect(404);
 
     await eventually(
       async () => {
@@ -234,7 +240,7 @@ describe('the integrator REST API (/api/v1) over HTTP', () => {
     expect(orders.map((o) => o.id)).toContain(order.id);
     await request(app.url).post('/api/admin/orders/order_1/refunds').set('cookie', adminCookie).send({ amount: '10.00' }).expect(404);
     await request(app.url).post(`/api/admin/orders/${order.id}/refunds`).set('cookie', adminCookie).send({ amount: '10.00' }).expect(201);
-    expect(((await as(acme).get('/api/v1/orders/order_1').expect(200)).body as ApiOrderView).status).toBe('partially_refunded');
+    expect(((await as(acme).get(`/api/v1/orders/${order.id}`).expect(200)).body as ApiOrderView).status).toBe('partially_refunded');
     const refunded = await db.query(
       `SELECT payload FROM payments.outbox WHERE name = 'payment.refunded' AND payload->>'orderId' = 'order_1'`,
     );
@@ -248,7 +254,7 @@ describe('the integrator REST API (/api/v1) over HTTP', () => {
     const info = (await request(app.url).get('/api/integration-info').expect(200)).body as { endpoints: Array<{ path: string }> };
     const paths = info.endpoints.map((e) => e.path);
     expect(paths).toEqual(
-      expect.arrayContaining(['/api/v1/orders', '/api/v1/orders/{orderId}/payment-intent', '/api/v1/orders/{orderId}']),
+      expect.arrayContaining(['/api/v1/orders', '/api/v1/orders/{id}/payment-intent', '/api/v1/orders/{id}', '/api/v1/refunds']),
     );
     expect(paths).not.toContain('/api/orders');
   });

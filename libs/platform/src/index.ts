@@ -8,3 +8,4 @@ export * from './inbox/index.js';
 export * from './bootstrap/index.js';
 export * from './rate-limit/index.js';
 export * from './idempotency/index.js';
+export * from './pagination/keyset-cursor.js';

@@ -786,14 +786,14 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/orders/{orderId}": {
+    "/api/v1/orders/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Get an order */
+        /** Get an order by its id */
         get: operations["IntegratorOrders_getOrder"];
         put?: never;
         post?: never;
@@ -803,7 +803,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/orders/{orderId}/payment-intent": {
+    "/api/v1/orders/{id}/payment-intent": {
         parameters: {
             query?: never;
             header?: never;
@@ -831,6 +831,44 @@ export interface paths {
         put?: never;
         /** Development mode: pay with one of Stripe's test cards (4242 4242 4242 4242 succeeds) */
         post: operations["IntegratorOrders_testCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the company's refunds, newest first */
+        get: operations["IntegratorRefunds_list"];
+        put?: never;
+        /**
+         * Refund all or part of a paid order
+         * @description Without `amount`, refunds everything that is left. The fee and the recipients give back in proportion to what each still holds (their transfers are reversed), then the card is refunded; a `payment.refunded` webhook follows.
+         */
+        post: operations["IntegratorRefunds_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/refunds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a refund */
+        get: operations["IntegratorRefunds_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1152,11 +1190,14 @@ export interface components {
             statusCode: number;
         };
         ApiListOrdersDto: {
+            cursor?: string;
             limit?: number;
+            orderId?: string;
         };
         ApiOrderList: {
             data: components["schemas"]["ApiOrderView"][];
             limit: number;
+            nextCursor: string | null;
         };
         ApiOrderView: {
             amount: string;
@@ -1327,6 +1368,12 @@ export interface components {
             orderId: string;
             printProviderStripeAccountId: string;
         };
+        CreateRefundDto: {
+            amount?: number;
+            /** Format: uuid */
+            order: string;
+            reason?: string;
+        };
         CreateWebhookEndpointDto: {
             description?: string;
             events: ("payment.succeeded" | "payment.failed" | "payment.pending" | "payment.refunded" | "provider.connected" | "order.updated")[];
@@ -1405,6 +1452,12 @@ export interface components {
             limit?: number;
             q?: string;
         };
+        ListRefundsDto: {
+            cursor?: string;
+            limit?: number;
+            /** Format: uuid */
+            order?: string;
+        };
         MailboxMessage: {
             createdAt: string;
             html: string | null;
@@ -1447,6 +1500,8 @@ export interface components {
             sellerGets: string;
             total: string;
         };
+        /** @enum {string} */
+        PaymentCurrency: "usd" | "cad";
         PaymentFailedPayload: {
             amountMinor: string;
             buyerEmail: string | null;
@@ -1622,6 +1677,10 @@ export interface components {
         RecoverSellerTokenDto: {
             recoveryToken: string;
         };
+        RefundList: {
+            data: components["schemas"]["RefundView"][];
+            nextCursor: string | null;
+        };
         RefundOrderDto: {
             /**
              * @description A positive amount with at most two decimals, e.g. 96.44 or "96.44"; at most 999999.99.
@@ -1629,6 +1688,16 @@ export interface components {
              */
             amount?: number | string;
             reason?: string;
+        };
+        RefundView: {
+            amount: number;
+            createdAt: string;
+            currency: components["schemas"]["PaymentCurrency"];
+            id: string;
+            orderId: string;
+            reason: string | null;
+            /** @enum {string} */
+            status: "pending" | "succeeded";
         };
         RegisterBuyerDto: {
             businessType?: string;
@@ -4891,7 +4960,14 @@ export interface operations {
     };
     IntegratorOrders_listOrders: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1-100 (default 20). */
+                limit?: number;
+                /** @description Only the order created with this reference of yours. */
+                orderId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5067,7 +5143,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                orderId: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -5137,7 +5213,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                orderId: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -5248,6 +5324,255 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    IntegratorRefunds_list: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1-100 (default 20). */
+                limit?: number;
+                /** @description Only this order's refunds (the order's id). */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    IntegratorRefunds_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRefundDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "amount": 2500,
+                     *       "createdAt": "2026-11-25T10:05:00.000Z",
+                     *       "currency": "usd",
+                     *       "id": "0e6f1a52-6c1b-4d0e-9f7e-8a1c2b3d4e5f",
+                     *       "orderId": "5b0c2f4e-7d1a-4c86-9a57-0e2f3c1d9b10",
+                     *       "reason": "requested_by_customer",
+                     *       "status": "succeeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RefundView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    IntegratorRefunds_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundView"];
                 };
             };
             /** @description Unauthorized */

@@ -42,7 +42,7 @@ describe(MarketplaceSetupPage.name, () => {
       await user.click(screen.getByRole('tab', { name: tab }));
       expect(snippet(kind)).toContain('shop.acme.com');
     }
-    expect(snippet('sdk')).toContain("marketplace: 'shop.acme.com'");
+    expect(snippet('sdk')).toContain('Order from shop.acme.com');
   });
 
   it('lists every webhook event in the webhooks snippet', async () => {

@@ -92,4 +92,6 @@ export interface ApiOrderView {
 export interface ApiOrderList {
   data: ApiOrderView[];
   limit: number;
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null;
 }

@@ -9,7 +9,8 @@ import type {
 } from '../api/payments.js';
 import type { CreateDirectPaymentDto, RefundOrderDto, TestCardPaymentDto } from '../dtos/payments/direct-payment.dto.js';
 import type { CreateOrderDto, CreatePaymentIntentDto, PaymentStatusDto } from '../dtos/payments/create-order.dto.js';
-import type { ApiCreateOrderDto } from '../dtos/payments/api-order.dto.js';
+import type { ApiCreateOrderDto, ApiListOrdersDto } from '../dtos/payments/api-order.dto.js';
+import type { CreateRefundDto, ListRefundsDto, RefundList, RefundView } from '../dtos/payments/api-refund.dto.js';
 
 // DO NOT CHANGE THE VALUES WITHOUT A MIGRATION PLAN: they are routing keys bound to the payments queue.
 export const CheckoutRpc = {
@@ -29,6 +30,9 @@ export const CheckoutRpc = {
   API_PAYMENT_INTENT: 'payments.api_payment_intent',
   API_GET_ORDER: 'payments.api_get_order',
   API_LIST_ORDERS: 'payments.api_list_orders',
+  API_CREATE_REFUND: 'payments.api_create_refund',
+  API_GET_REFUND: 'payments.api_get_refund',
+  API_LIST_REFUNDS: 'payments.api_list_refunds',
 } as const;
 
 /** Who is calling, as the gateway established it (never taken from a request body). */
@@ -68,7 +72,11 @@ export interface CheckoutRpcMap {
   'payments.handle_stripe_webhook': { request: { payload: string; signature: string }; response: { received: true; duplicate: boolean } };
   'payments.verify_ledger': { request: { withStripe?: boolean }; response: LedgerReport };
   'payments.api_create_order': { request: CallerRequest<ApiCreateOrderDto>; response: ApiOrderView };
-  'payments.api_payment_intent': { request: CallerRequest<{ orderId: string }>; response: PaymentIntentResponse };
-  'payments.api_get_order': { request: CallerRequest<{ orderId: string }>; response: ApiOrderView };
-  'payments.api_list_orders': { request: CallerRequest<{ limit: number }>; response: ApiOrderList };
+  /** `id`: the order's PayMarket id (ADR 0038: paths take the ids the API answers). */
+  'payments.api_payment_intent': { request: CallerRequest<{ id: string }>; response: PaymentIntentResponse };
+  'payments.api_get_order': { request: CallerRequest<{ id: string }>; response: ApiOrderView };
+  'payments.api_list_orders': { request: CallerRequest<ApiListOrdersDto>; response: ApiOrderList };
+  'payments.api_create_refund': { request: CallerRequest<CreateRefundDto>; response: RefundView };
+  'payments.api_get_refund': { request: CallerRequest<{ id: string }>; response: RefundView };
+  'payments.api_list_refunds': { request: CallerRequest<ListRefundsDto>; response: RefundList };
 }

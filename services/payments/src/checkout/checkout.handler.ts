@@ -1,12 +1,15 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  API_ORDERS_DEFAULT_LIMIT,
   ApiCreateOrderDto,
   ApiListOrdersDto,
   CheckoutRpc,
-  ORDER_ID_PATTERN,
   CreateDirectPaymentDto,
+  CreateRefundDto,
+  ListRefundsDto,
+  REFUND_MESSAGES,
+  type RefundList,
+  type RefundView,
   CreateOrderDto,
   CreatePaymentIntentDto,
   PaymentStatusDto,
@@ -54,11 +57,14 @@ function validated<T extends object, E extends Record<string, unknown> = Record<
 }
 
 /** An order id from a URL path: one that cannot exist is simply not found. */
-function withOrderId(request: CallerRequest<{ orderId: string }>): CallerRequest<{ orderId: string }> {
-  const orderId = String(request.body?.orderId ?? '');
-  if (!ORDER_ID_PATTERN.test(orderId)) throw ServiceError.notFound(CheckoutErrors.ORDER_NOT_FOUND);
-  return { ...request, body: { orderId } };
+/** The `id` of a path (an order's or a refund's); anything else is simply not found. */
+function withId(request: CallerRequest<{ id: string }>, notFound: string): CallerRequest<{ id: string }> {
+  const id = String(request.body?.id ?? '');
+  if (!UUID.test(id)) throw ServiceError.notFound(notFound);
+  return { ...request, body: { id } };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Controller()
 export class CheckoutHandler {
@@ -142,19 +148,33 @@ export class CheckoutHandler {
   }
 
   @MessagePattern<string>(CheckoutRpc.API_PAYMENT_INTENT)
-  apiPaymentIntent(@Payload() message: RpcEnvelope<CallerRequest<{ orderId: string }>>): Promise<PaymentIntentResponse> {
-    return this.companyOrders.paymentIntent(withOrderId(message.data));
+  apiPaymentIntent(@Payload() message: RpcEnvelope<CallerRequest<{ id: string }>>): Promise<PaymentIntentResponse> {
+    return this.companyOrders.paymentIntent(withId(message.data, CheckoutErrors.ORDER_NOT_FOUND));
   }
 
   @MessagePattern<string>(CheckoutRpc.API_GET_ORDER)
-  apiGetOrder(@Payload() message: RpcEnvelope<CallerRequest<{ orderId: string }>>): Promise<ApiOrderView> {
-    return this.companyOrders.get(withOrderId(message.data));
+  apiGetOrder(@Payload() message: RpcEnvelope<CallerRequest<{ id: string }>>): Promise<ApiOrderView> {
+    return this.companyOrders.get(withId(message.data, CheckoutErrors.ORDER_NOT_FOUND));
   }
 
   @MessagePattern<string>(CheckoutRpc.API_LIST_ORDERS)
   apiListOrders(@Payload() message: RpcEnvelope<CallerRequest<unknown>>): Promise<ApiOrderList> {
-    const request = validated(ApiListOrdersDto, message.data);
-    return this.companyOrders.list({ ...request, body: { limit: request.body.limit ?? API_ORDERS_DEFAULT_LIMIT } });
+    return this.companyOrders.list(validated(ApiListOrdersDto, message.data));
+  }
+
+  @MessagePattern<string>(CheckoutRpc.API_CREATE_REFUND)
+  apiCreateRefund(@Payload() message: RpcEnvelope<CallerRequest<unknown>>): Promise<RefundView> {
+    return this.refunds.forCompany(validated(CreateRefundDto, message.data));
+  }
+
+  @MessagePattern<string>(CheckoutRpc.API_GET_REFUND)
+  apiGetRefund(@Payload() message: RpcEnvelope<CallerRequest<{ id: string }>>): Promise<RefundView> {
+    return this.refunds.getForCompany(withId(message.data, REFUND_MESSAGES.REFUND_NOT_FOUND));
+  }
+
+  @MessagePattern<string>(CheckoutRpc.API_LIST_REFUNDS)
+  apiListRefunds(@Payload() message: RpcEnvelope<CallerRequest<unknown>>): Promise<RefundList> {
+    return this.refunds.listForCompany(validated(ListRefundsDto, message.data));
   }
 
   @MessagePattern<string>(CheckoutRpc.VERIFY_LEDGER)

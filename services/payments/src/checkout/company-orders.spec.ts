@@ -44,8 +44,10 @@ function repository(orders: OrderEntity[]): OrdersRepository {
     dataSource: { manager: {} },
     byOrderId: async (_m: unknown, orderId: string, _lock = false, companyId: string | null = null) =>
       orders.find((o) => o.orderId === orderId && o.companyId === companyId) ?? null,
+    byIdForCompany: async (_m: unknown, id: string, companyId: string) =>
+      orders.find((o) => o.id === id && o.companyId === companyId) ?? null,
     byPaymentIntent: async (_m: unknown, id: string) => orders.find((o) => o.paymentIntentId === id) ?? null,
-    listForCompany: async (companyId: string, limit: number) => orders.filter((o) => o.companyId === companyId).slice(0, limit),
+    listForCompany: async (companyId: string, take: number) => orders.filter((o) => o.companyId === companyId).slice(0, take),
   } as unknown as OrdersRepository;
 }
 
@@ -70,14 +72,20 @@ describe('CompanyOrders (ADR 0032)', () => {
     expect(companyOf(as({ company: { id: ACME } }, {}))).toBe(ACME);
   });
 
-  it("answers a company its own order, and 404 for another company's or PayMarket's order with the same id", async () => {
-    expect((await use.get(as({ company: { id: ACME } }, { orderId: 'order_1' }))).id).toBe(mine.id);
-    expect(await statusOf(use.get(as({ company: { id: GLOBEX } }, { orderId: 'order_1' })))).toBe('not_found');
+  it("answers a company its own order by its id, and 404 for another company's or PayMarket's order", async () => {
+    expect((await use.get(as({ company: { id: ACME } }, { id: mine.id }))).id).toBe(mine.id);
+    expect(await statusOf(use.get(as({ company: { id: GLOBEX } }, { id: mine.id })))).toBe('not_found');
+    expect(await statusOf(use.get(as({ company: { id: ACME } }, { id: paymarkets.id })))).toBe('not_found');
   });
 
   it("lists only the company's orders, with the page size it asked for", async () => {
-    expect(await use.list(as({ company: { id: ACME } }, { limit: 5 }))).toEqual({ data: [toApiOrderView(mine)], limit: 5 });
-    expect(await use.list(as({ company: { id: GLOBEX } }, { limit: 5 }))).toEqual({ data: [], limit: 5 });
+    expect(await use.list(as({ company: { id: ACME } }, { limit: 5 }))).toEqual({
+      data: [toApiOrderView(mine)],
+      limit: 5,
+      nextCursor: null,
+    });
+    expect(await use.list(as({ company: { id: GLOBEX } }, { limit: 5 }))).toEqual({ data: [], limit: 5, nextCursor: null });
+    expect(await statusOf(use.list(as({ company: { id: ACME } }, { cursor: 'forged' })))).toBe('invalid');
   });
 
   it('shows the recipient and buyer details, money as decimals', () => {

@@ -3,12 +3,14 @@ import { Injectable } from '@nestjs/common';
 import {
   amountToMinor,
   type ApiCreateOrderDto,
+  type ApiListOrdersDto,
   type ApiOrderList,
   type ApiOrderView,
   type CallerRequest,
   type PaymentIntentResponse,
 } from '@paymarket/contracts';
-import { Idempotency, OutboxRelay, ServiceError, writeToOutbox } from '@paymarket/platform';
+import { decodeKeysetCursor, Idempotency, keysetPage, OutboxRelay, ServiceError, writeToOutbox } from '@paymarket/platform';
+import { API_ORDER_MESSAGES, API_ORDERS_DEFAULT_LIMIT } from '@paymarket/contracts';
 import { formatMinor } from '../fees/money.js';
 import type { OrderEntity } from '../orders/order.entity.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
@@ -106,12 +108,12 @@ export class CompanyOrders {
     return view;
   }
 
-  /** POST /api/v1/orders/:orderId/payment-intent: asking again answers the same PaymentIntent. */
-  async paymentIntent(request: CallerRequest<{ orderId: string }>): Promise<PaymentIntentResponse> {
+  /** POST /api/v1/orders/{id}/payment-intent: asking again answers the same PaymentIntent. */
+  async paymentIntent(request: CallerRequest<{ id: string }>): Promise<PaymentIntentResponse> {
     const companyId = companyOf(request);
-    const orderId = request.body.orderId;
-    const result = await this.idempotency.run(`api-intents:${companyId}`, request.idempotencyKey, { orderId }, async (manager) => {
-      const order = await this.orders.byOrderId(manager, orderId, true, companyId);
+    const id = request.body.id;
+    const result = await this.idempotency.run(`api-intents:${companyId}`, request.idempotencyKey, { id }, async (manager) => {
+      const order = await this.orders.byIdForCompany(manager, id, companyId, true);
       if (!order) throw ServiceError.notFound(CheckoutErrors.ORDER_NOT_FOUND);
       return this.intents.payOrder(manager, order, RECIPIENT_FIELD);
     });
@@ -119,16 +121,24 @@ export class CompanyOrders {
     return result;
   }
 
-  async get(request: CallerRequest<{ orderId: string }>): Promise<ApiOrderView> {
+  /** GET /api/v1/orders/{id}: by the id the API answered (ADR 0038), never by the company's own order id. */
+  async get(request: CallerRequest<{ id: string }>): Promise<ApiOrderView> {
     const companyId = companyOf(request);
-    const order = await this.orders.byOrderId(this.orders.dataSource.manager, request.body.orderId, false, companyId);
+    const order = await this.orders.byIdForCompany(this.orders.dataSource.manager, request.body.id, companyId);
     if (!order) throw ServiceError.notFound(CheckoutErrors.ORDER_NOT_FOUND);
     return toApiOrderView(order);
   }
 
-  async list(request: CallerRequest<{ limit: number }>): Promise<ApiOrderList> {
+  async list(request: CallerRequest<ApiListOrdersDto>): Promise<ApiOrderList> {
     const companyId = companyOf(request);
-    const limit = request.body.limit;
-    return { data: (await this.orders.listForCompany(companyId, limit)).map(toApiOrderView), limit };
+    const limit = request.body.limit ?? API_ORDERS_DEFAULT_LIMIT;
+    const after = request.body.cursor ? decodeKeysetCursor(request.body.cursor) : null;
+    if (request.body.cursor && !after) throw ServiceError.invalid(API_ORDER_MESSAGES.CURSOR, { cursor: [API_ORDER_MESSAGES.CURSOR] });
+    const rows = await this.orders.listForCompany(companyId, limit + 1, {
+      after,
+      ...(request.body.orderId ? { orderId: request.body.orderId } : {}),
+    });
+    const page = keysetPage(rows, limit, (order) => order);
+    return { data: page.data.map(toApiOrderView), limit, nextCursor: page.nextCursor };
   }
 }

@@ -5,6 +5,19 @@ import type { OrderView } from '@paymarket/contracts';
 import { OrderEntity } from './order.entity.js';
 import { TransferEntity } from '../transfers/transfer.entity.js';
 import { RefundEntity } from '../refunds/refund.entity.js';
+import type { KeysetPosition } from '@paymarket/platform';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface CompanyRefundRow {
+  id: string;
+  orderId: string;
+  amount: string;
+  currency: 'usd' | 'cad';
+  state: 'pending' | 'done';
+  reason: string | null;
+  createdAt: Date;
+}
 
 export function toOrderView(order: OrderEntity): OrderView {
   return {
@@ -64,9 +77,61 @@ export class OrdersRepository {
     return this.dataSource.getRepository(OrderEntity).find({ where: { buyerId }, order: { createdAt: 'DESC' }, take: limit });
   }
 
-  /** A company's own orders, newest first (the integrator API's GET /api/v1/orders). */
-  listForCompany(companyId: string, limit: number): Promise<OrderEntity[]> {
-    return this.dataSource.getRepository(OrderEntity).find({ where: { companyId }, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+  /**
+   * A company's own orders, newest first (the integrator API's GET /api/v1/orders): `take` rows after the cursor
+   * position, optionally only the one with the company's own order id.
+   */
+  listForCompany(
+    companyId: string,
+    take: number,
+    options: { after?: KeysetPosition | null; orderId?: string } = {},
+  ): Promise<OrderEntity[]> {
+    const query = this.dataSource
+      .getRepository(OrderEntity)
+      .createQueryBuilder('o')
+      .where('o.company_id = :companyId', { companyId })
+      // Milliseconds, as the cursor carries them (PostgreSQL keeps microseconds).
+      .orderBy(`date_trunc('milliseconds', o.created_at)`, 'DESC')
+      .addOrderBy('o.id', 'DESC')
+      .limit(take);
+    if (options.orderId) query.andWhere('o.order_id = :orderId', { orderId: options.orderId });
+    if (options.after) {
+      query.andWhere(`(date_trunc('milliseconds', o.created_at), o.id) < (:at, :id)`, {
+        at: options.after.createdAt,
+        id: options.after.id,
+      });
+    }
+    return query.getMany();
+  }
+
+  /** One of a company's orders by its id; another owner's order is null, like a missing one. */
+  async byIdForCompany(manager: EntityManager, id: string, companyId: string, lock = false): Promise<OrderEntity | null> {
+    if (!UUID.test(id)) return null;
+    const order = await this.byId(manager, id, lock);
+    return order && order.companyId === companyId ? order : null;
+  }
+
+  /** A company's refunds (through its orders), newest first. */
+  async refundsForCompany(
+    companyId: string,
+    take: number,
+    options: { after?: KeysetPosition | null; orderId?: string; refundId?: string } = {},
+  ): Promise<CompanyRefundRow[]> {
+    const params: unknown[] = [companyId, take];
+    let where = 'o.company_id = $1';
+    if (options.orderId) where += ` AND r.order_id = $${params.push(options.orderId)}`;
+    if (options.refundId) where += ` AND r.id = $${params.push(options.refundId)}`;
+    if (options.after) {
+      where += ` AND (date_trunc('milliseconds', r.created_at), r.id) < ($${params.push(options.after.createdAt)}, $${params.push(options.after.id)})`;
+    }
+    return (await this.dataSource.query(
+      `SELECT r.id, r.order_id AS "orderId", r.amount_minor AS "amount", o.currency, r.state, r.reason, r.created_at AS "createdAt"
+         FROM refunds r JOIN orders o ON o.id = r.order_id
+        WHERE ${where}
+        ORDER BY date_trunc('milliseconds', r.created_at) DESC, r.id DESC
+        LIMIT $2`,
+      params,
+    )) as CompanyRefundRow[];
   }
 
   listAll(limit = 200): Promise<OrderEntity[]> {

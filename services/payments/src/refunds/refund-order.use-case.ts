@@ -1,12 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { amountToMinor, type CallerRequest, type OrderView, type RefundOrderDto } from '@paymarket/contracts';
-import { Idempotency, OutboxRelay, ServiceError, writeToOutbox } from '@paymarket/platform';
+import {
+  amountToMinor,
+  API_ORDER_MESSAGES,
+  API_ORDERS_DEFAULT_LIMIT,
+  REFUND_MESSAGES,
+  type CallerRequest,
+  type CreateRefundDto,
+  type ListRefundsDto,
+  type OrderView,
+  type RefundList,
+  type RefundOrderDto,
+  type RefundView,
+} from '@paymarket/contracts';
+import { decodeKeysetCursor, Idempotency, keysetPage, OutboxRelay, ServiceError, writeToOutbox } from '@paymarket/platform';
+import type { EntityManager } from 'typeorm';
 import { allocateRefund } from '../fees/apportion.js';
 import { formatMinor } from '../fees/money.js';
 import { refundEntry, transferReversalEntry } from '../ledger/journal.js';
 import { postEntry } from '../ledger/ledger.repository.js';
-import { OrdersRepository, toOrderView } from '../orders/orders.repository.js';
+import { OrdersRepository, toOrderView, type CompanyRefundRow } from '../orders/orders.repository.js';
+import { companyOf } from '../checkout/company-orders.use-case.js';
 import type { OrderEntity } from '../orders/order.entity.js';
 import { paymentEventPayload } from '../orders/payment-event.js';
 import { CheckoutErrors } from '../checkout/checkout.errors.js';
@@ -14,6 +28,18 @@ import { PaymentProcessor } from '../checkout/payment-processor.js';
 import type { RefundAllocation } from './refund.entity.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function toRefundView(row: CompanyRefundRow): RefundView {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    amount: Number(row.amount),
+    currency: row.currency,
+    status: row.state === 'done' ? 'succeeded' : 'pending',
+    reason: row.reason,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
 
 /**
  * An administrator refunds all or part of a paid order. The refund is split over the fee and the recipients in
@@ -53,18 +79,7 @@ export class RefundOrder {
           amount: [CheckoutErrors.REFUND_TOO_LARGE(formatMinor(left))],
         });
       }
-      const allocation = await this.plan(manager, order, amount);
-      const id = randomUUID();
-      await this.orders.insertRefund(manager, {
-        id,
-        orderId: order.id,
-        amount,
-        allocation,
-        reason: body.reason ?? null,
-        state: 'pending',
-        stripeRefundId: null,
-        requestedBy: admin.email,
-      });
+      const id = await this.record(manager, order, amount, body.reason ?? null, admin.email);
       return { id, orderUuid: order.id };
     });
     // Step 2: carry it out (idempotent at Stripe and in the ledger).
@@ -72,6 +87,80 @@ export class RefundOrder {
     this.relay.kick();
     const order = await this.orders.byId(this.orders.dataSource.manager, refund.orderUuid);
     return toOrderView(order!);
+  }
+
+  /**
+   * POST /api/v1/refunds (ADR 0038): a company refunds all or part of its own paid order, in minor units. The same
+   * plan and reversals as an administrator's refund; another owner's order answers 404 like a missing one.
+   */
+  async forCompany(request: CallerRequest<CreateRefundDto>): Promise<RefundView> {
+    const companyId = companyOf(request);
+    const body = request.body;
+    const planned = await this.idempotency.run(`api-refunds:${companyId}`, request.idempotencyKey, body, async (manager) => {
+      const order = await this.orders.byIdForCompany(manager, body.order, companyId, true);
+      if (!order) throw ServiceError.notFound(REFUND_MESSAGES.ORDER_NOT_FOUND);
+      const pending = await this.orders.pendingRefund(manager, order.id);
+      if (pending) return { id: pending.id, orderUuid: order.id, inProgress: true };
+      if (order.status === 'refunded')
+        throw ServiceError.conflict(REFUND_MESSAGES.FULLY_REFUNDED, { order: [REFUND_MESSAGES.FULLY_REFUNDED] });
+      if (order.status !== 'completed' && order.status !== 'partially_refunded') {
+        throw ServiceError.conflict(CheckoutErrors.NOT_REFUNDABLE, { order: [CheckoutErrors.NOT_REFUNDABLE] });
+      }
+      const left = order.total - order.refunded;
+      const amount = body.amount === undefined ? left : BigInt(body.amount);
+      if (amount <= 0n || amount > left) {
+        const message = REFUND_MESSAGES.TOO_LARGE(left, formatMinor(left), order.currency);
+        throw new ServiceError('unprocessable', message, { amount: [message] });
+      }
+      const id = await this.record(manager, order, amount, body.reason ?? null, `company:${companyId}`);
+      return { id, orderUuid: order.id, inProgress: false };
+    });
+    await this.carryOut(planned.id);
+    this.relay.kick();
+    // A refund another request had left half-done was finished instead: this one was not made (no idempotent replay).
+    if (planned.inProgress) throw ServiceError.conflict(REFUND_MESSAGES.IN_PROGRESS);
+    return this.getForCompany({ caller: request.caller, body: { id: planned.id } });
+  }
+
+  async getForCompany(request: CallerRequest<{ id: string }>): Promise<RefundView> {
+    const [row] = await this.orders.refundsForCompany(companyOf(request), 1, { refundId: request.body.id });
+    if (!row) throw ServiceError.notFound(REFUND_MESSAGES.REFUND_NOT_FOUND);
+    return toRefundView(row);
+  }
+
+  async listForCompany(request: CallerRequest<ListRefundsDto>): Promise<RefundList> {
+    const limit = request.body.limit ?? API_ORDERS_DEFAULT_LIMIT;
+    const after = request.body.cursor ? decodeKeysetCursor(request.body.cursor) : null;
+    if (request.body.cursor && !after) throw ServiceError.invalid(API_ORDER_MESSAGES.CURSOR, { cursor: [API_ORDER_MESSAGES.CURSOR] });
+    const rows = await this.orders.refundsForCompany(companyOf(request), limit + 1, {
+      after,
+      ...(request.body.order ? { orderId: request.body.order } : {}),
+    });
+    const page = keysetPage(rows, limit, (row) => ({ createdAt: new Date(row.createdAt), id: row.id }));
+    return { data: page.data.map(toRefundView), nextCursor: page.nextCursor };
+  }
+
+  /** Writes the plan of a refund (one pending refund per order, so a crash resumes it). */
+  private async record(
+    manager: EntityManager,
+    order: OrderEntity,
+    amount: bigint,
+    reason: string | null,
+    requestedBy: string,
+  ): Promise<string> {
+    const allocation = await this.plan(manager, order, amount);
+    const id = randomUUID();
+    await this.orders.insertRefund(manager, {
+      id,
+      orderId: order.id,
+      amount,
+      allocation,
+      reason,
+      state: 'pending',
+      stripeRefundId: null,
+      requestedBy,
+    });
+    return id;
   }
 
   private async plan(

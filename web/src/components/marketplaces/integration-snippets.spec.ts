@@ -6,8 +6,8 @@ describe('the REST API snippet (ADR 0032)', () => {
 
   it('calls the integrator API with the secret key: create the order, prepare its payment, read it', () => {
     expect(rest).toContain('curl -X POST https://paymarket.example/api/v1/orders \\');
-    expect(rest).toContain('curl -X POST https://paymarket.example/api/v1/orders/order_1001/payment-intent');
-    expect(rest).toContain('curl https://paymarket.example/api/v1/orders/order_1001');
+    expect(rest).toContain('curl -X POST https://paymarket.example/api/v1/orders/$ORDER_ID/payment-intent');
+    expect(rest).toContain('curl https://paymarket.example/api/v1/orders/$ORDER_ID');
     expect(rest).toContain('Authorization: Bearer $PAYMARKET_SECRET_KEY');
     expect(rest).toContain('Idempotency-Key: order_1001');
     expect(rest).toContain('"recipient": "acct_…"');
@@ -28,5 +28,21 @@ describe('the REST API snippet (ADR 0032)', () => {
       recipient: 'acct_…',
       description: 'Order from shop.acme.com',
     });
+  });
+});
+
+describe('the SDK and webhook snippets (ADR 0035, 0036)', () => {
+  it('uses the generated SDK client with the id the API answers', () => {
+    const sdk = integrationSnippet('sdk', 'shop.acme.com', 'https://paymarket.example');
+    expect(sdk).toContain("import { createPayMarketClient } from '@paymarket/sdk';");
+    expect(sdk).toContain("paymarket.POST('/api/v1/orders/{id}/payment-intent'");
+    expect(sdk).toContain('params: { path: { id: order.id } }');
+  });
+
+  it('verifies Standard Webhooks with verifyWebhook, not a home-made header', () => {
+    const webhooks = integrationSnippet('webhooks', 'shop.acme.com', 'https://paymarket.example');
+    expect(webhooks).toContain('verifyWebhook(req.body, req.headers, process.env.PAYMARKET_WEBHOOK_SECRET)');
+    expect(webhooks).toContain("req.headers['webhook-id']");
+    expect(webhooks).not.toContain('PayMarket-Signature');
   });
 });

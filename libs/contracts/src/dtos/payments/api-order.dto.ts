@@ -9,6 +9,8 @@ import { PAYMENT_MESSAGES as M } from './payment-messages.js';
 export const API_ORDER_MESSAGES = {
   RECIPIENT: 'recipient must be a print provider’s Stripe account (acct_…) or seller_<id>',
   LIMIT: 'limit must be a whole number from 1 to 100',
+  CURSOR: 'cursor must be the nextCursor of a previous page',
+  ORDER_ID_FILTER: 'orderId must be 1-64 letters, digits, _ or -',
 } as const;
 
 /** Largest page of GET /api/v1/orders. */
@@ -52,7 +54,7 @@ export class ApiCreateOrderDto {
   buyerName?: string;
 }
 
-/** GET /api/v1/orders?limit= */
+/** GET /api/v1/orders?limit=&cursor=&orderId= */
 export class ApiListOrdersDto {
   @IsOptional()
   @Transform(queryInteger)
@@ -60,4 +62,15 @@ export class ApiListOrdersDto {
   @Min(1, { message: API_ORDER_MESSAGES.LIMIT })
   @IsInt({ message: API_ORDER_MESSAGES.LIMIT })
   limit?: number;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{1,200}$/, { message: API_ORDER_MESSAGES.CURSOR })
+  @IsString({ message: API_ORDER_MESSAGES.CURSOR })
+  cursor?: string;
+
+  /** The integrator's own reference: finds the order created with it (paths take the order's `id`). */
+  @IsOptional()
+  @Matches(ORDER_ID_PATTERN, { message: API_ORDER_MESSAGES.ORDER_ID_FILTER })
+  @IsString({ message: API_ORDER_MESSAGES.ORDER_ID_FILTER })
+  orderId?: string;
 }

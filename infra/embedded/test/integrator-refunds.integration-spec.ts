@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import pg from 'pg';
+import request from 'supertest';
+import {
+  API_ORDER_MESSAGES,
+  REFUND_MESSAGES,
+  type ApiAccessResponse,
+  type ApiOrderView,
+  type PaymentIntentResponse,
+  type RefundList,
+  type RefundView,
+} from '@paymarket/contracts';
+import { adminCreate } from '@paymarket/onboarding';
+import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
+import { startEmbedded, type EmbeddedPayMarket } from '../src/start-embedded.js';
+
+jest.setTimeout(120_000);
+
+/** The Stripe emulator's demo print provider, which can receive transfers. */
+const PROVIDER = 'acct_1PMDemoPrintCo00001';
+let ipCounter = 1;
+const freshIp = () => `10.91.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+
+// ADR 0038 over HTTP: a company refunds its own paid orders through /api/v1/refunds, in minor units, with the same
+// proportional reversals as an administrator's refund, never more than was paid; other companies get 404.
+describe('refunds through the integrator API (/api/v1/refunds)', () => {
+  let database: TestDatabase;
+  let app: EmbeddedPayMarket;
+  let db: pg.Client;
+  let adminCookie: string;
+  let acme: { id: string; secretKey: string };
+  let globex: { id: string; secretKey: string };
+  const run = Date.now().toString(36);
+  let orderCounter = 0;
+
+  async function approvedCompany(name: string): Promise<{ id: string; secretKey: string }> {
+    const slug = name.toLowerCase().replace(/[^a-z]/g, '');
+    const response = await request(app.url)
+      .post('/api/request-api-access')
+      .set('x-forwarded-for', freshIp())
+      .send({
+        name,
+        website: `https://${slug}-${run}.com`,
+        email: `ops@${slug}-${run}.com`,
+        businessType: 'saas',
+        contactName: 'Ada Lovelace',
+        contactPhone: '+1 416 555 0134',
+        taxId: 'CA-123456789',
+      })
+      .expect(201);
+    const body = response.body as ApiAccessResponse;
+    expect(body.status).toBe('approved');
+    return { id: body.company.id, secretKey: body.credentials!.secretKey };
+  }
+
+  const as = (company: { secretKey: string }) => ({
+    get: (path: string) => request(app.url).get(path).set('authorization', `Bearer ${company.secretKey}`),
+    post: (path: string) => request(app.url).post(path).set('authorization', `Bearer ${company.secretKey}`),
+  });
+
+  /** A company order of `amount` (decimal) to the demo provider, paid with the test card. */
+  async function paidOrder(company: { secretKey: string }, amount = '100.00'): Promise<ApiOrderView> {
+    const order = (
+      await as(company)
+        .post('/api/v1/orders')
+        .send({ orderId: `refund_${run}_${++orderCounter}`, amount, currency: 'usd', recipient: PROVIDER })
+        .expect(201)
+    ).body as ApiOrderView;
+    const intent = (await as(company).post(`/api/v1/orders/${order.id}/payment-intent`).expect(200)).body as PaymentIntentResponse;
+    await as(company)
+      .post(`/api/v1/payments/${intent.paymentIntentId}/test-card`)
+      .send({ cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' })
+      .expect(200);
+    // The provider's transfer is made after success; refunds reverse it.
+    await eventually(
+      async () => ((await db.query(`SELECT 1 FROM payments.transfers WHERE order_id = $1`, [order.id])).rows.length ? true : undefined),
+      10_000,
+      'the transfer',
+    );
+    return order;
+  }
+
+  const reversedOf = async (orderId: string) =>
+    (await db.query(`SELECT reversed_minor FROM payments.transfers WHERE order_id = $1`, [orderId])).rows.map((r) => r.reversed_minor);
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await startEmbedded({
+      trustProxy: true,
+      port: 0,
+      host: '127.0.0.1',
+      production: false,
+      databaseUrl: database.url,
+      dataDir: '',
+      messaging: testMessagingRuntime(),
+    });
+    db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    const adminEmail = `refunds.${run}@example.com`;
+    const password = 'correct horse battery staple';
+    expect(await adminCreate(['--email', adminEmail, '--password', password], { DATABASE_URL: database.url })).toBe(0);
+    const login = await request(app.url)
+      .post('/api/admin/login')
+      .set('x-forwarded-for', freshIp())
+      .send({ email: adminEmail, password })
+      .expect(200);
+    adminCookie = String(login.headers['set-cookie']).split(';')[0]!;
+    acme = await approvedCompany('Acme Refunds');
+    globex = await approvedCompany('Globex Refunds');
+  });
+
+  afterAll(async () => {
+    await db?.end();
+    await app?.close();
+    await database?.drop();
+  });
+
+  it('refunds part, then the rest; reversals match an administrator refund of the same amounts; the ledger verifies', async () => {
+    const order = await paidOrder(acme);
+    const twin = await paidOrder(acme);
+
+    const partial = await as(acme)
+      .post('/api/v1/refunds')
+      .send({ order: order.id, amount: 2500, reason: 'requested_by_customer' })
+      .expect(201);
+    expect(partial.body as RefundView).toEqual({
+      id: expect.any(String),
+      orderId: order.id,
+      amount: 2500,
+      currency: 'usd',
+      status: 'succeeded',
+      reason: 'requested_by_customer',
+      createdAt: expect.any(String),
+    });
+    // The same amount refunded by an administrator on an identical order reverses exactly the same.
+    await request(app.url).post(`/api/admin/orders/${twin.id}/refunds`).set('cookie', adminCookie).send({ amount: '25.00' }).expect(201);
+    expect(await reversedOf(order.id)).toEqual(await reversedOf(twin.id));
+    expect((await as(acme).get(`/api/v1/orders/${order.id}`).expect(200)).body as ApiOrderView).toMatchObject({
+      status: 'partially_refunded',
+      refunded: '25.00',
+    });
+
+    // More than is left is refused, naming what is left (103.56 - 25.00 = 78.56).
+    const tooMuch = await as(acme).post('/api/v1/refunds').send({ order: order.id, amount: 7857 }).expect(422);
+    expect(tooMuch.body.fields).toEqual({ amount: [REFUND_MESSAGES.TOO_LARGE(7856, '78.56', 'usd')] });
+    expect(tooMuch.body.message).toBe('amount must be at most 7856 (78.56 USD), the amount left to refund');
+
+    // No amount: everything that is left.
+    const rest = (await as(acme).post('/api/v1/refunds').send({ order: order.id }).expect(201)).body as RefundView;
+    expect(rest.amount).toBe(7856);
+    expect(((await as(acme).get(`/api/v1/orders/${order.id}`).expect(200)).body as ApiOrderView).status).toBe('refunded');
+    expect((await as(acme).post('/api/v1/refunds').send({ order: order.id, amount: 1 }).expect(409)).body.message).toBe(
+      REFUND_MESSAGES.FULLY_REFUNDED,
+    );
+
+    // payment.refunded events carry the company and the amounts, for its webhooks.
+    const events = await db.query(
+      `SELECT payload FROM payments.outbox WHERE name = 'payment.refunded' AND payload->>'companyId' = $1 AND payload->>'orderId' = $2`,
+      [acme.id, order.orderId],
+    );
+    expect(events.rows.map((r) => r.payload.refundedMinor).sort()).toEqual(['2500', '7856']);
+    const report = await request(app.url).get('/api/admin/ledger/verify').set('cookie', adminCookie).expect(200);
+    expect(report.body).toMatchObject({ ok: true, problems: [] });
+  });
+
+  it('answers an Idempotency-Key replay with the same refund, and 422 for the same key with another body', async () => {
+    const order = await paidOrder(acme);
+    const key = `refund-${run}`;
+    const first = (await as(acme).post('/api/v1/refunds').set('idempotency-key', key).send({ order: order.id, amount: 1000 }).expect(201))
+      .body as RefundView;
+    const replay = (await as(acme).post('/api/v1/refunds').set('idempotency-key', key).send({ order: order.id, amount: 1000 }).expect(201))
+      .body as RefundView;
+    expect(replay).toEqual(first);
+    await as(acme).post('/api/v1/refunds').set('idempotency-key', key).send({ order: order.id, amount: 2000 }).expect(422);
+    const count = await db.query(`SELECT count(*)::int AS n FROM payments.refunds WHERE order_id = $1`, [order.id]);
+    expect(count.rows[0].n).toBe(1);
+  });
+
+  it('never refunds more than was paid, even for concurrent requests', async () => {
+    const order = await paidOrder(acme, '10.00');
+    const answers = await Promise.all([700, 700, 700].map((amount) => as(acme).post('/api/v1/refunds').send({ order: order.id, amount })));
+    for (const answer of answers) expect([201, 409, 422]).toContain(answer.status);
+    const { rows } = await db.query(`SELECT refunded_minor, total_minor FROM payments.orders WHERE id = $1`, [order.id]);
+    expect(BigInt(rows[0].refunded_minor)).toBeLessThanOrEqual(BigInt(rows[0].total_minor));
+    const refunds = await db.query(`SELECT coalesce(sum(amount_minor), 0)::bigint AS n FROM payments.refunds WHERE order_id = $1`, [
+      order.id,
+    ]);
+    expect(BigInt(refunds.rows[0].n)).toBe(BigInt(rows[0].refunded_minor));
+    expect(BigInt(rows[0].refunded_minor)).toBeLessThanOrEqual(1356n);
+  });
+
+  it("answers 404 for another company's order and refund, 409 for an unpaid order, 400 naming bad fields", async () => {
+    const order = await paidOrder(acme);
+    const refund = (await as(acme).post('/api/v1/refunds').send({ order: order.id, amount: 100 }).expect(201)).body as RefundView;
+    await as(globex).post('/api/v1/refunds').send({ order: order.id, amount: 100 }).expect(404);
+    await as(globex).get(`/api/v1/refunds/${refund.id}`).expect(404);
+    expect(((await as(globex).get(`/api/v1/refunds?order=${order.id}`).expect(200)).body as RefundList).data).toEqual([]);
+    await as(acme).get('/api/v1/refunds/not-an-id').expect(404);
+
+    const unpaid = (
+      await as(acme)
+        .post('/api/v1/orders')
+        .send({ orderId: `unpaid_${run}`, amount: '5.00', currency: 'usd', recipient: PROVIDER })
+        .expect(201)
+    ).body as ApiOrderView;
+    await as(acme).post('/api/v1/refunds').send({ order: unpaid.id }).expect(409);
+
+    const bad = await as(acme)
+      .post('/api/v1/refunds')
+      .send({ order: 'order_1', amount: 12.5, reason: 'x'.repeat(201) })
+      .expect(400);
+    expect(bad.body.fields).toEqual({ order: [REFUND_MESSAGES.ORDER], amount: [REFUND_MESSAGES.AMOUNT], reason: [REFUND_MESSAGES.REASON] });
+    expect((await as(acme).post('/api/v1/refunds').send({ order: order.id, amount: '100' }).expect(400)).body.fields).toEqual({
+      amount: [REFUND_MESSAGES.AMOUNT],
+    });
+    expect((await as(acme).get('/api/v1/refunds?cursor=forged!').expect(400)).body.fields).toEqual({ cursor: [API_ORDER_MESSAGES.CURSOR] });
+    // A read: nothing was refunded by the refused calls.
+    expect(((await as(acme).get(`/api/v1/refunds?order=${order.id}`).expect(200)).body as RefundList).data.map((r) => r.id)).toEqual([
+      refund.id,
+    ]);
+  });
+
+  it('lists refunds newest first with a cursor, and gets one', async () => {
+    const order = await paidOrder(acme);
+    const made: string[] = [];
+    for (const amount of [100, 200, 300]) {
+      made.push(((await as(acme).post('/api/v1/refunds').send({ order: order.id, amount }).expect(201)).body as RefundView).id);
+    }
+    const first = (await as(acme).get(`/api/v1/refunds?order=${order.id}&limit=2`).expect(200)).body as RefundList;
+    expect(first.data.map((r) => r.id)).toEqual([made[2], made[1]]);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = (await as(acme).get(`/api/v1/refunds?order=${order.id}&limit=2&cursor=${first.nextCursor}`).expect(200))
+      .body as RefundList;
+    expect(second).toEqual({ data: [expect.objectContaining({ id: made[0], amount: 100 })], nextCursor: null });
+    expect(((await as(acme).get(`/api/v1/refunds/${made[1]}`).expect(200)).body as RefundView).amount).toBe(200);
+  });
+});
