@@ -18,6 +18,8 @@ import { AccountDeletionController } from './account-deletion/account-deletion.c
 import { MarketplacesController } from './marketplaces/marketplaces.controller.js';
 import { WebhookEndpointsController } from './webhooks/webhook-endpoints.controller.js';
 import { OpenApiController, OpenApiDocumentHolder } from './openapi/openapi.controller.js';
+import { WebhookDeliveriesController } from './webhooks/webhook-deliveries.controller.js';
+import { EventsController } from './events/events.controller.js';
 
 @Module({})
 export class GatewayModule {
@@ -42,6 +44,8 @@ export class GatewayModule {
         ApiAccessController,
         AdminCompaniesController,
         WebhookEndpointsController,
+        WebhookDeliveriesController,
+        EventsController,
         OpenApiController,
         SpaController,
       ],

@@ -768,6 +768,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events of the last 30 days, newest first (filter by type and time) */
+        get: operations["Events_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event */
+        get: operations["Events_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -875,6 +909,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhook-deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A delivery with every attempt (time, status, latency, the first 1 KB of the answer) */
+        get: operations["WebhookDeliveries_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-deliveries/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again now (same body and webhook-id) */
+        post: operations["WebhookDeliveries_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -912,6 +980,40 @@ export interface paths {
         patch: operations["WebhookEndpoints_update"];
         trace?: never;
     };
+    "/api/v1/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An endpoint's deliveries, newest first (filter by status, event type and time) */
+        get: operations["WebhookDeliveries_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replay every failed delivery of an endpoint created since a time (at most 30 days ago) */
+        post: operations["WebhookDeliveries_replay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhook-endpoints/{id}/secret": {
         parameters: {
             query?: never;
@@ -940,6 +1042,23 @@ export interface paths {
         put?: never;
         /** Roll the signing secret; the previous one keeps signing alongside for up to 24 hours */
         post: operations["WebhookEndpoints_roll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a webhook.test event to this endpoint only */
+        post: operations["WebhookDeliveries_test"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1407,6 +1526,18 @@ export interface components {
             developmentMode: boolean;
             paymentIntentId: string;
         };
+        EventList: {
+            data: components["schemas"]["EventView"][];
+            nextCursor: string | null;
+        };
+        EventView: {
+            createdAt: string;
+            data: {
+                [key: string]: unknown;
+            };
+            id: string;
+            type: components["schemas"]["WebhookEventType"];
+        };
         IntegrationInfoResponse: {
             currencies: ("usd" | "cad")[];
             documentationUrl: string;
@@ -1452,11 +1583,29 @@ export interface components {
             limit?: number;
             q?: string;
         };
+        ListEventsDto: {
+            cursor?: string;
+            limit?: number;
+            since?: string;
+            /** @enum {string} */
+            type?: "payment.succeeded" | "payment.failed" | "payment.pending" | "payment.refunded" | "provider.connected" | "order.updated";
+            until?: string;
+        };
         ListRefundsDto: {
             cursor?: string;
             limit?: number;
             /** Format: uuid */
             order?: string;
+        };
+        ListWebhookDeliveriesDto: {
+            cursor?: string;
+            /** @enum {string} */
+            eventType?: "payment.succeeded" | "payment.failed" | "payment.pending" | "payment.refunded" | "provider.connected" | "order.updated" | "webhook.test";
+            limit?: number;
+            since?: string;
+            /** @enum {string} */
+            status?: "pending" | "succeeded" | "failed";
+            until?: string;
         };
         MailboxMessage: {
             createdAt: string;
@@ -1492,6 +1641,12 @@ export interface components {
             status: components["schemas"]["OrderStatus"];
             stripePaymentIntentId: string | null;
             total: string;
+        };
+        PageQueryDto: {
+            cursor?: string;
+            limit?: number;
+            since?: string;
+            until?: string;
         };
         PaymentBreakdown: {
             /** @enum {string} */
@@ -1737,6 +1892,12 @@ export interface components {
             message: string;
             seller: components["schemas"]["SellerProfile"];
         };
+        ReplayResult: {
+            queued: number;
+        };
+        ReplayWebhookDeliveriesDto: {
+            since: string;
+        };
         RequestAccountDeletionDto: {
             /** @enum {string} */
             confirmation: "DELETE";
@@ -1932,6 +2093,45 @@ export interface components {
             code: string;
             /** Format: email */
             email: string;
+        };
+        WebhookAttemptView: {
+            attemptedAt: string;
+            durationMs: number;
+            error: string | null;
+            id: string;
+            responseBody: string | null;
+            statusCode: number | null;
+        };
+        WebhookDeliveryDetail: {
+            attemptLog: components["schemas"]["WebhookAttemptView"][];
+            attempts: number;
+            createdAt: string;
+            endpointId: string;
+            eventId: string;
+            eventType: components["schemas"]["WebhookEventType"] | "webhook.test";
+            id: string;
+            lastStatusCode: number | null;
+            nextAttemptAt: string | null;
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            updatedAt: string;
+        };
+        WebhookDeliveryList: {
+            data: components["schemas"]["WebhookDeliveryView"][];
+            nextCursor: string | null;
+        };
+        /** @enum {string} */
+        WebhookDeliveryStatus: "pending" | "succeeded" | "failed";
+        WebhookDeliveryView: {
+            attempts: number;
+            createdAt: string;
+            endpointId: string;
+            eventId: string;
+            eventType: components["schemas"]["WebhookEventType"] | "webhook.test";
+            id: string;
+            lastStatusCode: number | null;
+            nextAttemptAt: string | null;
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            updatedAt: string;
         };
         WebhookEndpointList: {
             data: components["schemas"]["WebhookEndpointView"][];
@@ -4958,6 +5158,149 @@ export interface operations {
             };
         };
     };
+    Events_list: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1-100 (default 20). */
+                limit?: number;
+                /** @description At or after this time. */
+                since?: string;
+                /** @description One event type, e.g. payment.succeeded. */
+                type?: string;
+                /** @description Before this time. */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Events_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     IntegratorOrders_listOrders: {
         parameters: {
             query?: {
@@ -5622,6 +5965,122 @@ export interface operations {
             };
         };
     };
+    WebhookDeliveries_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDetail"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookDeliveries_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     WebhookEndpoints_list: {
         parameters: {
             query?: never;
@@ -5928,6 +6387,166 @@ export interface operations {
             };
         };
     };
+    WebhookDeliveries_list: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description One event type, e.g. payment.succeeded. */
+                eventType?: string;
+                /** @description Page size, 1-100 (default 20). */
+                limit?: number;
+                /** @description Created at or after this time. */
+                since?: string;
+                /** @description pending, succeeded or failed. */
+                status?: string;
+                /** @description Created before this time. */
+                until?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookDeliveries_replay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplayWebhookDeliveriesDto"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplayResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     WebhookEndpoints_secret: {
         parameters: {
             query?: never;
@@ -6017,6 +6636,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookDeliveries_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryView"];
                 };
             };
             /** @description Unauthorized */

@@ -22,6 +22,9 @@ import { deliverySettings, WebhooksEnv } from './webhooks/webhook-retry.js';
 import { WEBHOOK_SECRET_BOX, WebhookSecrets } from './webhooks/webhook-secrets.js';
 import { keyRing, WebhookSecretBox, WebhookSecretsEnv } from './webhooks/webhook-secret-box.js';
 import { WebhookEndpointSecrets1763900000000 } from './database/migrations/1763900000000-webhook-endpoint-secrets.js';
+import { WebhookDeliveryLogAndEvents1763910000000 } from './database/migrations/1763910000000-webhook-delivery-log-and-events.js';
+import { WebhookDeliveriesHandler } from './webhooks/webhook-deliveries.handler.js';
+import { WebhookMaintenance } from './webhooks/webhook-maintenance.js';
 import { TypeOrmWebhooksRepository, WebhooksRepository } from './webhooks/webhooks.repository.js';
 
 export interface NotificationsConfig {
@@ -38,7 +41,12 @@ export class NotificationsModule {
       imports: [
         ServicePlatformModule.forService(config, {
           entities: [EmailEntity],
-          migrations: [CreateEmails1763769800000, CreateWebhooks1763850000000, WebhookEndpointSecrets1763900000000],
+          migrations: [
+            CreateEmails1763769800000,
+            CreateWebhooks1763850000000,
+            WebhookEndpointSecrets1763900000000,
+            WebhookDeliveryLogAndEvents1763910000000,
+          ],
         }),
       ],
       controllers: [
@@ -53,6 +61,7 @@ export class NotificationsModule {
         PaymentEmailsHandler,
         WebhookEndpointsHandler,
         WebhookEventsHandler,
+        WebhookDeliveriesHandler,
       ],
       providers: [
         { provide: EmailsRepository, useClass: TypeOrmEmailsRepository },
@@ -63,6 +72,7 @@ export class NotificationsModule {
         { provide: WEBHOOK_SECRET_BOX, useFactory: () => new WebhookSecretBox(keyRing(loadConfig(WebhookSecretsEnv), config.production)) },
         WebhookSecrets,
         WebhookDeliveryWorker,
+        WebhookMaintenance,
         WebhookFanout,
       ],
     };

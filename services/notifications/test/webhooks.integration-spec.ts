@@ -9,9 +9,17 @@ import {
   type ApiAccessResponse,
   type EventName,
   type PaymentPayload,
+  LIST_MESSAGES,
+  WEBHOOK_DELIVERY_MESSAGES as D,
   type CreatedWebhookEndpoint,
+  type EventList,
+  type EventView,
+  type WebhookDeliveryDetail,
+  type WebhookDeliveryList,
+  type WebhookDeliveryView,
   type WebhookEndpointList,
   type WebhookSecretView,
+  type WebhookEndpointView,
 } from '@paymarket/contracts';
 import { startEmbedded, type EmbeddedPayMarket } from '@paymarket/embedded';
 import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
@@ -31,6 +39,8 @@ const WEBHOOK_ENV = {
   WEBHOOK_MAX_ATTEMPTS: '4',
   WEBHOOK_TIMEOUT_MS: '2000',
   WEBHOOK_POLL_MS: '100',
+  WEBHOOK_MAINTENANCE_MS: '200',
+  WEBHOOK_DISABLE_AFTER_MS: '60000',
 };
 
 // ADR 0033/0036 end to end over HTTP: an approved company registers webhook endpoints with its secret key, and events
@@ -318,7 +328,7 @@ describe('integrator webhooks, end to end over HTTP', () => {
     const rows = await db.query(`SELECT status, attempts, last_status_code FROM notifications.webhook_deliveries WHERE event_id = $1`, [
       eventId,
     ]);
-    expect(rows.rows).toEqual([{ status: 'delivered', attempts: 1, last_status_code: 200 }]);
+    expect(rows.rows).toEqual([{ status: 'succeeded', attempts: 1, last_status_code: 200 }]);
   });
 
   it('rolls the secret: both signatures during the overlap, only the new one after an immediate roll; disabled endpoints get nothing', async () => {
@@ -364,7 +374,7 @@ describe('integrator webhooks, end to end over HTTP', () => {
     const rows = await db.query(`SELECT status, attempts, last_status_code FROM notifications.webhook_deliveries WHERE event_id = $1`, [
       eventId,
     ]);
-    expect(rows.rows).toEqual([{ status: 'delivered', attempts: 3, last_status_code: 200 }]);
+    expect(rows.rows).toEqual([{ status: 'succeeded', attempts: 3, last_status_code: 200 }]);
   });
 
   it('gives up after the maximum attempts', async () => {
@@ -420,5 +430,226 @@ describe('integrator webhooks, end to end over HTTP', () => {
         .map((r) => r.path)
         .sort(),
     ).toEqual(['/acme-providers', '/globex-providers']);
+  });
+  it('logs every attempt (status, latency, the first 1 KB of the answer), lists with filters and a cursor, and resends', async () => {
+    failuresLeft.set('/logged', 1);
+    const endpoint = await register(acme, '/logged', ['payment.failed', 'order.updated']);
+    const failedEvent = await publish('payments', 'payment.failed', { ...payment(acme.id), reason: 'card_declined' });
+    await settled(failedEvent);
+    const updates: string[] = [];
+    for (const n of [1, 2, 3]) {
+      updates.push(await publish('payments', 'order.updated', { orderId: `order_log${n}`, companyId: acme.id, status: 'paid' }));
+    }
+    for (const id of updates) await settled(id);
+
+    const all = (await api(acme).get(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries`).expect(200)).body as WebhookDeliveryList;
+    // Newest first (the three updates may be consumed in any order, all after the failed payment's delivery).
+    expect(all.data.map((d) => d.eventId).sort()).toEqual([...updates, failedEvent].sort());
+    expect(all.data.at(-1)!.eventId).toBe(failedEvent);
+    const times = all.data.map((d) => Date.parse(d.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    const first = all.data.at(-1)!;
+    expect(first).toMatchObject({
+      endpointId: endpoint.id,
+      eventType: 'payment.failed',
+      status: 'succeeded',
+      attempts: 2,
+      lastStatusCode: 200,
+    });
+    const detail = (await api(acme).get(`/api/v1/webhook-deliveries/${first.id}`).expect(200)).body as WebhookDeliveryDetail;
+    expect(detail.attemptLog).toEqual([
+      {
+        id: expect.any(String),
+        attemptedAt: expect.any(String),
+        statusCode: 500,
+        durationMs: expect.any(Number),
+        responseBody: 'boom',
+        error: 'HTTP 500',
+      },
+      {
+        id: expect.any(String),
+        attemptedAt: expect.any(String),
+        statusCode: 200,
+        durationMs: expect.any(Number),
+        responseBody: 'ok',
+        error: null,
+      },
+    ]);
+
+    const byType = (await api(acme).get(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries?eventType=payment.failed`).expect(200))
+      .body as WebhookDeliveryList;
+    expect(byType.data.map((d) => d.eventId)).toEqual([failedEvent]);
+    const none = (await api(acme).get(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries?status=failed`).expect(200))
+      .body as WebhookDeliveryList;
+    expect(none.data).toEqual([]);
+    const future = new Date(Date.now() + 60_000).toISOString();
+    expect(
+      ((await api(acme).get(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries?since=${future}`).expect(200)).body as WebhookDeliveryList)
+        .data,
+    ).toEqual([]);
+    const page1 = (await api(acme).get(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries?limit=2`).expect(200))
+      .body as WebhookDeliveryList;
+    expect(page1.data).toHaveLength(2);
+    const page2 = (
+      await api(acme).get(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries?limit=2&cursor=${page1.nextCursor}`).expect(200)
+    ).body as WebhookDeliveryList;
+    expect([...page1.data, ...page2.data].map((d) => d.id)).toEqual(all.data.map((d) => d.id));
+    expect(page2.nextCursor).toBeNull();
+
+    const bad = await api(acme)
+      .get(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries?status=lost&limit=0&since=yesterday&cursor=x!`)
+      .expect(400);
+    expect(bad.body.fields).toEqual({
+      status: [LIST_MESSAGES.STATUS],
+      limit: [LIST_MESSAGES.LIMIT],
+      since: [LIST_MESSAGES.SINCE],
+      cursor: [LIST_MESSAGES.CURSOR],
+    });
+    await api(globex).get(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries`).expect(404);
+    await api(globex).get(`/api/v1/webhook-deliveries/${first.id}`).expect(404);
+    await api(globex).post(`/api/v1/webhook-deliveries/${first.id}/resend`).expect(404);
+
+    // Resend: the same body and webhook-id again, logged as a third attempt.
+    const before = at('/logged').length;
+    const resent = (await api(acme).post(`/api/v1/webhook-deliveries/${first.id}/resend`).expect(202)).body as WebhookDeliveryView;
+    expect(resent).toMatchObject({ id: first.id, status: 'pending' });
+    await eventually(async () => (at('/logged').length > before ? true : undefined), 15_000, 'the resend');
+    const again = at('/logged').at(-1)!;
+    expect(eventIdOf(again)).toBe(failedEvent);
+    expect(again.body).toBe(at('/logged').find((r) => eventIdOf(r) === failedEvent)!.body);
+    expect(verified(again)).toMatchObject({ type: 'payment.failed' });
+    await eventually(
+      async () => {
+        const d = (await api(acme).get(`/api/v1/webhook-deliveries/${first.id}`).expect(200)).body as WebhookDeliveryDetail;
+        return d.status === 'succeeded' && d.attemptLog.length === 3 ? true : undefined;
+      },
+      10_000,
+      'the resend logged',
+    );
+  });
+
+  it('sends a test event to one endpoint, and replays failed deliveries since a time', async () => {
+    const endpoint = await register(acme, '/replayed', ['order.updated']);
+    const test = (await api(acme).post(`/api/v1/webhook-endpoints/${endpoint.id}/test`).expect(202)).body as WebhookDeliveryView;
+    expect(test).toMatchObject({ endpointId: endpoint.id, eventType: 'webhook.test', status: 'pending' });
+    await eventually(async () => (at('/replayed').length > 0 ? true : undefined), 15_000, 'the test event');
+    expect(verified(at('/replayed')[0]!)).toMatchObject({ type: 'webhook.test', data: { endpointId: endpoint.id } });
+    await api(globex).post(`/api/v1/webhook-endpoints/${endpoint.id}/test`).expect(404);
+
+    failuresLeft.set('/replayed', 100);
+    const start = new Date(Date.now() - 1000).toISOString();
+    const lost = await publish('payments', 'order.updated', { orderId: 'order_lost', companyId: acme.id, status: 'paid' });
+    await settled(lost);
+    const failed = (await api(acme).get(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries?status=failed`).expect(200))
+      .body as WebhookDeliveryList;
+    expect(failed.data.map((d) => d.eventId)).toEqual([lost]);
+
+    failuresLeft.set('/replayed', 0);
+    const bad = await api(acme)
+      .post(`/api/v1/webhook-endpoints/${endpoint.id}/replay`, { since: new Date(Date.now() + 3_600_000).toISOString() })
+      .expect(400);
+    expect(bad.body.fields).toEqual({ since: [D.REPLAY_SINCE] });
+    await api(acme).post(`/api/v1/webhook-endpoints/${endpoint.id}/replay`, {}).expect(400);
+    await api(globex).post(`/api/v1/webhook-endpoints/${endpoint.id}/replay`, { since: start }).expect(404);
+    expect((await api(acme).post(`/api/v1/webhook-endpoints/${endpoint.id}/replay`, { since: start }).expect(202)).body).toEqual({
+      queued: 1,
+    });
+    await eventually(
+      async () => (at('/replayed').some((r) => eventIdOf(r) === lost && r === at('/replayed').at(-1)) ? true : undefined),
+      15_000,
+      'the replay',
+    );
+    await settled(lost);
+    const after = (await api(acme).get(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries?eventType=order.updated`).expect(200))
+      .body as WebhookDeliveryList;
+    expect(after.data[0]).toMatchObject({ eventId: lost, status: 'succeeded', lastStatusCode: 200 });
+
+    // A disabled endpoint is not replayed; a deleted one is not found.
+    await api(acme).patch(`/api/v1/webhook-endpoints/${endpoint.id}`, { enabled: false }).expect(200);
+    expect((await api(acme).post(`/api/v1/webhook-endpoints/${endpoint.id}/replay`, { since: start }).expect(409)).body.message).toBe(
+      D.ENDPOINT_DISABLED,
+    );
+    await api(acme).delete(`/api/v1/webhook-endpoints/${endpoint.id}`).expect(200);
+    await api(acme).post(`/api/v1/webhook-endpoints/${endpoint.id}/replay`, { since: start }).expect(404);
+  });
+
+  it('keeps the events a company may receive for GET /api/v1/events, filtered and paged, never another company’s', async () => {
+    const mine: string[] = [];
+    for (const n of [1, 2])
+      mine.push(await publish('payments', 'order.updated', { orderId: `order_ev${n}`, companyId: acme.id, status: 'paid' }));
+    const theirs = await publish('payments', 'order.updated', { orderId: 'order_ev_g', companyId: globex.id, status: 'paid' });
+    const paid = await publish('payments', 'payment.succeeded', payment(acme.id));
+    for (const id of [...mine, theirs, paid]) await settled(id);
+
+    const list = (await api(acme).get('/api/v1/events?type=order.updated&limit=100').expect(200)).body as EventList;
+    const ids = list.data.map((e) => e.id);
+    expect(ids).toEqual(expect.arrayContaining(mine));
+    expect(ids).not.toContain(theirs);
+    const times = list.data.map((e) => Date.parse(e.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    const one = (await api(acme).get(`/api/v1/events/${paid}`).expect(200)).body as EventView;
+    expect(one).toEqual({
+      id: paid,
+      type: 'payment.succeeded',
+      createdAt: expect.any(String),
+      data: expect.objectContaining({ companyId: acme.id }),
+    });
+    await api(globex).get(`/api/v1/events/${paid}`).expect(404);
+    expect(((await api(globex).get('/api/v1/events?limit=100').expect(200)).body as EventList).data.map((e) => e.id)).toContain(theirs);
+
+    const page1 = (await api(acme).get('/api/v1/events?limit=1').expect(200)).body as EventList;
+    const page2 = (await api(acme).get(`/api/v1/events?limit=1&cursor=${page1.nextCursor}`).expect(200)).body as EventList;
+    expect(page2.data[0]!.id).not.toBe(page1.data[0]!.id);
+    const later = new Date(Date.now() + 60_000).toISOString();
+    expect(((await api(acme).get(`/api/v1/events?since=${later}`).expect(200)).body as EventList).data).toEqual([]);
+    expect((await api(acme).get('/api/v1/events?type=payment.exploded').expect(400)).body.fields).toEqual({ type: [LIST_MESSAGES.TYPE] });
+    await api(null).get('/api/v1/events').expect(401);
+  });
+
+  it('removes deliveries and events older than 30 days, and disables an endpoint failing for 5 days, emailing the company', async () => {
+    const endpoint = await register(acme, '/old', ['order.updated']);
+    const old = await publish('payments', 'order.updated', { orderId: 'order_old', companyId: acme.id, status: 'paid' });
+    await settled(old);
+    await db.query(`UPDATE notifications.webhook_deliveries SET created_at = now() - interval '31 days' WHERE event_id = $1`, [old]);
+    await db.query(`UPDATE notifications.integrator_events SET occurred_at = now() - interval '31 days' WHERE id = $1`, [old]);
+    await eventually(
+      async () => {
+        const rows = await db.query(
+          `SELECT (SELECT count(*)::int FROM notifications.webhook_deliveries WHERE event_id = $1) +
+                  (SELECT count(*)::int FROM notifications.integrator_events WHERE id = $1) AS n`,
+          [old],
+        );
+        return rows.rows[0].n === 0 ? true : undefined;
+      },
+      10_000,
+      'old rows removed',
+    );
+    await api(acme).get(`/api/v1/events/${old}`).expect(404);
+
+    // Failing continuously for longer than the threshold (back-dated): disabled, and the company's contact emailed.
+    await db.query(`UPDATE notifications.webhook_endpoints SET failing_since = now() - interval '6 days' WHERE id = $1`, [endpoint.id]);
+    await eventually(
+      async () => {
+        const view = (await api(acme).get(`/api/v1/webhook-endpoints/${endpoint.id}`).expect(200)).body as WebhookEndpointView;
+        return view.enabled === false && view.disabledReason === 'failing' ? true : undefined;
+      },
+      10_000,
+      'the endpoint disabled',
+    );
+    const mail = await eventually(
+      async () => {
+        const rows = await db.query(
+          `SELECT to_address AS "to", subject, text FROM notifications.emails WHERE subject = 'A PayMarket webhook endpoint was disabled'`,
+        );
+        return rows.rows.find((r) => String(r.text).includes(endpoint.id));
+      },
+      10_000,
+      'the email',
+    );
+    expect(mail.to).toMatch(/^ops@acme/);
+    // Enabling it again clears the failure streak.
+    await api(acme).patch(`/api/v1/webhook-endpoints/${endpoint.id}`, { enabled: true }).expect(200);
+    const row = await db.query(`SELECT failing_since FROM notifications.webhook_endpoints WHERE id = $1`, [endpoint.id]);
+    expect(row.rows[0].failing_since).toBeNull();
   });
 });

@@ -9,3 +9,4 @@ export * from './api-access/index.js';
 export * from './marketplaces/index.js';
 export * from './account-deletion.dto.js';
 export * from './webhooks/index.js';
+export * from './events/index.js';

@@ -1,4 +1,13 @@
 import type { MailboxMessage } from '../api/responses.js';
+import type { EventList, EventView, ListEventsDto } from '../dtos/events/events.dto.js';
+import type {
+  ListWebhookDeliveriesDto,
+  ReplayResult,
+  ReplayWebhookDeliveriesDto,
+  WebhookDeliveryDetail,
+  WebhookDeliveryList,
+  WebhookDeliveryView,
+} from '../dtos/webhooks/webhook-delivery.dto.js';
 import type {
   CreatedWebhookEndpoint,
   RollWebhookSecretDto,
@@ -19,6 +28,13 @@ export const NotificationsRpc = {
   UPDATE_WEBHOOK_ENDPOINT: 'notifications.update_webhook_endpoint',
   REVEAL_WEBHOOK_SECRET: 'notifications.reveal_webhook_secret',
   ROLL_WEBHOOK_SECRET: 'notifications.roll_webhook_secret',
+  SEND_TEST_WEBHOOK: 'notifications.send_test_webhook',
+  LIST_WEBHOOK_DELIVERIES: 'notifications.list_webhook_deliveries',
+  GET_WEBHOOK_DELIVERY: 'notifications.get_webhook_delivery',
+  RESEND_WEBHOOK_DELIVERY: 'notifications.resend_webhook_delivery',
+  REPLAY_WEBHOOK_DELIVERIES: 'notifications.replay_webhook_deliveries',
+  LIST_EVENTS: 'notifications.list_events',
+  GET_EVENT: 'notifications.get_event',
 } as const;
 
 export interface NotificationsRpcMap {
@@ -34,6 +50,19 @@ export interface NotificationsRpcMap {
     response: WebhookEndpointView;
   };
   'notifications.reveal_webhook_secret': { request: { companyId: string; id: string }; response: WebhookSecretView };
+  'notifications.send_test_webhook': { request: { companyId: string; id: string }; response: WebhookDeliveryView };
+  'notifications.list_webhook_deliveries': {
+    request: ListWebhookDeliveriesDto & { companyId: string; endpointId: string };
+    response: WebhookDeliveryList;
+  };
+  'notifications.get_webhook_delivery': { request: { companyId: string; id: string }; response: WebhookDeliveryDetail };
+  'notifications.resend_webhook_delivery': { request: { companyId: string; id: string }; response: WebhookDeliveryView };
+  'notifications.replay_webhook_deliveries': {
+    request: ReplayWebhookDeliveriesDto & { companyId: string; endpointId: string };
+    response: ReplayResult;
+  };
+  'notifications.list_events': { request: ListEventsDto & { companyId: string }; response: EventList };
+  'notifications.get_event': { request: { companyId: string; id: string }; response: EventView };
   'notifications.roll_webhook_secret': { request: RollWebhookSecretDto & { companyId: string; id: string }; response: WebhookSecretView };
   'notifications.list_webhook_endpoints': { request: { companyId: string }; response: WebhookEndpointList };
   /** `not_found` for an unknown id or another company's endpoint. */

@@ -42,7 +42,7 @@ export const OnboardingRpc = {
   AUTHENTICATE_API_KEY: 'onboarding.authenticate_api_key',
   REQUEST_ACCOUNT_DELETION: 'onboarding.request_account_deletion',
   CONFIRM_ACCOUNT_DELETION: 'onboarding.confirm_account_deletion',
-  GET_WEBHOOK_SECRET: 'onboarding.get_webhook_secret',
+  GET_COMPANY_CONTACT: 'onboarding.get_company_contact',
 } as const;
 
 export interface OnboardingRpcMap {
@@ -84,5 +84,6 @@ export interface OnboardingRpcMap {
    * Internal (notifications signs integrator webhooks with it, ADR 0033; never exposed by the gateway): the company's
    * whsec_…; `not_found` unless the company is approved with API access.
    */
-  'onboarding.get_webhook_secret': { request: { companyId: string }; response: { webhookSecret: string } };
+  /** Internal: who to email about a company's integration (e.g. an endpoint disabled after failing for days). */
+  'onboarding.get_company_contact': { request: { companyId: string }; response: { name: string; email: string; contactName: string } };
 }

@@ -71,7 +71,8 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
 
   private async attempt(delivery: DueDelivery): Promise<AttemptOutcome> {
     const secrets = await this.secrets.signingSecrets(delivery.endpointId, delivery.secrets);
-    const outcome = await sendWebhook({
+    const started = performance.now();
+    const sent = await sendWebhook({
       url: delivery.url,
       body: delivery.body,
       messageId: delivery.eventId,
@@ -79,6 +80,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
       timeoutMs: this.settings.timeoutMs,
       production: this.config.production,
     });
+    const outcome: AttemptOutcome = { ...sent, durationMs: performance.now() - started };
     // Never the secret, the signature or the body: only where it went and how it ended.
     if (!outcome.ok) {
       log.info(

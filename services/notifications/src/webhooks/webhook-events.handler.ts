@@ -33,6 +33,14 @@ export class WebhookFanout {
     // Recorded in the inbox even when no endpoint matches, so a redelivery is a no-op either way.
     await this.inbox.handle(envelope, CONSUMER, async (tx) => {
       if (companyId === null && !everyCompany) return;
+      // Kept 30 days for GET /api/v1/events, so an integrator can reconcile what its endpoint missed (ADR 0039).
+      await this.webhooks.recordEvent(tx, {
+        id: envelope.id,
+        type: envelope.name,
+        companyId: everyCompany ? null : companyId,
+        occurredAt: envelope.occurredAt,
+        data: envelope.data,
+      });
       recorded = await this.webhooks.recordDeliveries(tx, {
         eventId: envelope.id,
         type: envelope.name,

@@ -15,12 +15,15 @@ describe(nextRetryDelayMs.name, () => {
 });
 
 describe('webhook delivery settings', () => {
-  it('defaults to the production schedule, 8 attempts and a 10 s timeout', () => {
+  it('defaults to the production schedule, 8 attempts, a 10 s timeout, 30 days kept, disabled after 5 days failing', () => {
     expect(deliverySettings(loadConfig(WebhooksEnv, {}))).toEqual({
       retryScheduleMs: [...DEFAULT_RETRY_SCHEDULE_MS],
       maxAttempts: 8,
       timeoutMs: 10_000,
       pollMs: 5_000,
+      retentionDays: 30,
+      maintenanceMs: 15 * 60_000,
+      disableAfterMs: 5 * 86_400_000,
     });
   });
 
@@ -31,7 +34,9 @@ describe('webhook delivery settings', () => {
       WEBHOOK_TIMEOUT_MS: '1000',
       WEBHOOK_POLL_MS: '100',
     });
-    expect(deliverySettings(env)).toEqual({ retryScheduleMs: [200, 400], maxAttempts: 3, timeoutMs: 1000, pollMs: 100 });
+    expect(deliverySettings(env)).toMatchObject({ retryScheduleMs: [200, 400], maxAttempts: 3, timeoutMs: 1000, pollMs: 100 });
+    expect(() => loadConfig(WebhooksEnv, { WEBHOOK_RETENTION_DAYS: '0' })).toThrow(/WEBHOOK_RETENTION_DAYS/);
+    expect(() => loadConfig(WebhooksEnv, { WEBHOOK_DISABLE_AFTER_MS: 'soon' })).toThrow(/WEBHOOK_DISABLE_AFTER_MS/);
     expect(() => loadConfig(WebhooksEnv, { WEBHOOK_RETRY_SCHEDULE_MS: 'soon' })).toThrow(/WEBHOOK_RETRY_SCHEDULE_MS/);
     expect(() => loadConfig(WebhooksEnv, { WEBHOOK_MAX_ATTEMPTS: '0' })).toThrow(/WEBHOOK_MAX_ATTEMPTS/);
     expect(parseRetrySchedule('0,1')).toBeNull();

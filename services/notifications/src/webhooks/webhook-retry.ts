@@ -41,6 +41,22 @@ export class WebhooksEnv {
   @IsInt({ message: 'WEBHOOK_POLL_MS must be an integer' })
   @Min(50, { message: 'WEBHOOK_POLL_MS must be at least 50' })
   WEBHOOK_POLL_MS: number = 5_000;
+
+  @IsOptional()
+  @IsInt({ message: 'WEBHOOK_RETENTION_DAYS must be an integer' })
+  @Min(1, { message: 'WEBHOOK_RETENTION_DAYS must be at least 1' })
+  @Max(365, { message: 'WEBHOOK_RETENTION_DAYS must be at most 365' })
+  WEBHOOK_RETENTION_DAYS: number = 30;
+
+  @IsOptional()
+  @IsInt({ message: 'WEBHOOK_MAINTENANCE_MS must be an integer' })
+  @Min(50, { message: 'WEBHOOK_MAINTENANCE_MS must be at least 50' })
+  WEBHOOK_MAINTENANCE_MS: number = 15 * 60_000;
+
+  @IsOptional()
+  @IsInt({ message: 'WEBHOOK_DISABLE_AFTER_MS must be an integer' })
+  @Min(1, { message: 'WEBHOOK_DISABLE_AFTER_MS must be at least 1' })
+  WEBHOOK_DISABLE_AFTER_MS: number = 5 * 86_400_000;
 }
 
 export interface WebhookDeliverySettings {
@@ -48,6 +64,12 @@ export interface WebhookDeliverySettings {
   maxAttempts: number;
   timeoutMs: number;
   pollMs: number;
+  /** Deliveries and events older than this are removed. */
+  retentionDays: number;
+  /** How often the maintenance job (retention, disabling failing endpoints) runs. */
+  maintenanceMs: number;
+  /** An endpoint failing continuously for this long is disabled and its company emailed. */
+  disableAfterMs: number;
 }
 
 export function deliverySettings(env: WebhooksEnv): WebhookDeliverySettings {
@@ -56,5 +78,8 @@ export function deliverySettings(env: WebhooksEnv): WebhookDeliverySettings {
     maxAttempts: env.WEBHOOK_MAX_ATTEMPTS,
     timeoutMs: env.WEBHOOK_TIMEOUT_MS,
     pollMs: env.WEBHOOK_POLL_MS,
+    retentionDays: env.WEBHOOK_RETENTION_DAYS,
+    maintenanceMs: env.WEBHOOK_MAINTENANCE_MS,
+    disableAfterMs: env.WEBHOOK_DISABLE_AFTER_MS,
   };
 }

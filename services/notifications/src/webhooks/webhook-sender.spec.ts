@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { sendWebhook } from './webhook-sender.js';
+import { RESPONSE_BODY_BYTES, sendWebhook } from './webhook-sender.js';
 import { Webhook } from 'standardwebhooks';
 
 describe(sendWebhook.name, () => {
@@ -19,6 +19,7 @@ describe(sendWebhook.name, () => {
         if (req.url === '/ok') res.writeHead(204).end();
         else if (req.url === '/redirect') res.writeHead(302, { location: '/ok' }).end();
         else if (req.url === '/slow') setTimeout(() => res.writeHead(200).end(), 2_000);
+        else if (req.url === '/large') res.writeHead(200).end('x'.repeat(5 * 1024 * 1024));
         else res.writeHead(503).end('down');
       });
     });
@@ -42,7 +43,7 @@ describe(sendWebhook.name, () => {
     });
 
   it('treats 2xx as delivered and sends Standard Webhooks headers the receiver can verify', async () => {
-    expect(await send('/ok')).toEqual({ ok: true, statusCode: 204 });
+    expect(await send('/ok')).toEqual({ ok: true, statusCode: 204, responseBody: '' });
     const last = seen.at(-1)!;
     expect(last.headers['webhook-id']).toBe('evt_1');
     const headers = {
@@ -56,9 +57,16 @@ describe(sendWebhook.name, () => {
 
   it('never follows a redirect and fails on other statuses', async () => {
     const before = seen.length;
-    expect(await send('/redirect')).toEqual({ ok: false, statusCode: 302, error: 'HTTP 302' });
+    expect(await send('/redirect')).toEqual({ ok: false, statusCode: 302, error: 'HTTP 302', responseBody: '' });
     expect(seen.slice(before).map((s) => s.url)).toEqual(['/redirect']);
-    expect(await send('/error')).toEqual({ ok: false, statusCode: 503, error: 'HTTP 503' });
+    expect(await send('/error')).toEqual({ ok: false, statusCode: 503, error: 'HTTP 503', responseBody: 'down' });
+  });
+
+  it('keeps only the first 1 KB of a large answer, without reading the rest', async () => {
+    const outcome = await send('/large');
+    expect(outcome).toMatchObject({ ok: true, statusCode: 200 });
+    expect(outcome.responseBody).toHaveLength(RESPONSE_BODY_BYTES);
+    expect(outcome.responseBody!.startsWith('xxxx')).toBe(true);
   });
 
   it('gives up on a receiver slower than the timeout, and on a refused connection', async () => {

@@ -5,6 +5,9 @@ import type { AttemptOutcome } from './webhooks.repository.js';
 import { isPrivateAddress } from './webhook-url.js';
 import { standardWebhookHeaders, type SigningSecrets } from './webhook-signature.js';
 
+/** How much of an endpoint's answer is read and kept. */
+export const RESPONSE_BODY_BYTES = 1024;
+
 export const WEBHOOK_USER_AGENT = 'PayMarket-Webhooks/1.0 (+https://paymarket.example/documentation#webhooks)';
 
 export interface WebhookRequest {
@@ -36,7 +39,7 @@ function publicOnlyLookup(hostname: string, options: LookupOneOptions, callback:
 
 /**
  * One signed POST to an integrator's endpoint: 2xx is delivered; anything else (3xx included: redirects are never
- * followed), a timeout or a network error is a failed attempt. The response body is read and discarded.
+ * followed), a timeout or a network error is a failed attempt. The first 1 KB of the answer is kept for the log.
  */
 export function sendWebhook(request: WebhookRequest): Promise<AttemptOutcome> {
   const url = new URL(request.url);
@@ -64,10 +67,28 @@ export function sendWebhook(request: WebhookRequest): Promise<AttemptOutcome> {
       },
       (res) => {
         const statusCode = res.statusCode ?? 0;
-        res.resume();
-        res.on('end', () =>
-          done(statusCode >= 200 && statusCode < 300 ? { ok: true, statusCode } : { ok: false, statusCode, error: `HTTP ${statusCode}` }),
-        );
+        // Only the first 1 KB of the answer is kept (the delivery log shows it); the rest is never buffered.
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        const finish = () => {
+          const responseBody = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_BYTES).toString('utf8');
+          done(
+            statusCode >= 200 && statusCode < 300
+              ? { ok: true, statusCode, responseBody }
+              : { ok: false, statusCode, error: `HTTP ${statusCode}`, responseBody },
+          );
+        };
+        res.on('data', (chunk: Buffer) => {
+          if (kept < RESPONSE_BODY_BYTES) {
+            chunks.push(chunk);
+            kept += chunk.length;
+          }
+          if (kept >= RESPONSE_BODY_BYTES) {
+            finish();
+            res.destroy();
+          }
+        });
+        res.on('end', finish);
         res.on('error', (err) => done({ ok: false, statusCode, error: err.message }));
       },
     );

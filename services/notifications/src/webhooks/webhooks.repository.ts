@@ -1,6 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { UpdateWebhookEndpointDto, WebhookEndpointView, WebhookEventType } from '@paymarket/contracts';
+import { randomUUID } from 'node:crypto';
+import type {
+  EventView,
+  ListEventsDto,
+  ListWebhookDeliveriesDto,
+  UpdateWebhookEndpointDto,
+  WebhookAttemptView,
+  WebhookDeliveryDetail,
+  WebhookDeliveryView,
+  WebhookEndpointView,
+  WebhookEventType,
+} from '@paymarket/contracts';
+import type { KeysetPosition } from '@paymarket/platform';
 import type { Transaction } from '@paymarket/platform';
 
 /** A delivery claimed for one attempt, with where it goes. */
@@ -33,8 +45,9 @@ export interface NewEndpoint {
 }
 
 /** How one attempt ended: delivered (2xx) or not, with what to record. */
-export type AttemptOutcome =
-  { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string; permanent?: boolean };
+export type AttemptOutcome = (
+  { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string; permanent?: boolean }
+) & { responseBody?: string; durationMs?: number };
 
 /** The event to fan out to endpoints: `companyId` null means every company's subscribed endpoints. */
 export interface WebhookEventToRecord {
@@ -59,6 +72,39 @@ export abstract class WebhooksRepository {
   abstract storeFirstSecret(id: string, ciphertext: string): Promise<string>;
   /** False for an unknown id or another company's endpoint. Pending deliveries to it go with it. */
   abstract deleteEndpoint(companyId: string, id: string): Promise<boolean>;
+  /** Newest first, `take` rows after the cursor position, with the filters of the delivery log. */
+  abstract listDeliveries(
+    companyId: string,
+    endpointId: string,
+    filters: ListWebhookDeliveriesDto,
+    after: KeysetPosition | null,
+    take: number,
+  ): Promise<WebhookDeliveryView[]>;
+  /** Null for an unknown id or another company's delivery. */
+  abstract getDelivery(companyId: string, id: string): Promise<WebhookDeliveryDetail | null>;
+  /** Due now again, same body and webhook-id; the retry schedule starts over. Null when not the company's. */
+  abstract resendDelivery(companyId: string, id: string): Promise<WebhookDeliveryView | null>;
+  /** Failed deliveries of the endpoint created since `since`, due now again; answers how many. */
+  abstract replayFailed(endpointId: string, since: Date): Promise<number>;
+  /** A `webhook.test` delivery to one endpoint (not a domain event); answers it. */
+  abstract createTestDelivery(endpointId: string, companyId: string, eventId: string, body: string): Promise<WebhookDeliveryView>;
+  /** Records an event a company may receive (GET /api/v1/events), once. `companyId` null: every company's. */
+  abstract recordEvent(
+    tx: Transaction,
+    event: { id: string; type: WebhookEventType; companyId: string | null; occurredAt: string; data: unknown },
+  ): Promise<void>;
+  abstract listEvents(
+    companyId: string,
+    filters: ListEventsDto,
+    after: KeysetPosition | null,
+    take: number,
+    notBefore: Date,
+  ): Promise<EventView[]>;
+  abstract getEvent(companyId: string, id: string, notBefore: Date): Promise<EventView | null>;
+  /** Disables endpoints failing continuously since before `failingBefore`; answers them (to email their company). */
+  abstract disableFailing(failingBefore: Date): Promise<Array<{ id: string; companyId: string; url: string; failingSince: Date }>>;
+  /** Removes deliveries (their attempts go with them) and events older than `before`, in batches; answers how many. */
+  abstract purgeOlderThan(before: Date, batch: number): Promise<number>;
   /** One pending delivery per matching enabled endpoint (once per endpoint and event); answers how many. */
   abstract recordDeliveries(tx: Transaction, event: WebhookEventToRecord): Promise<number>;
   /**
@@ -82,6 +128,52 @@ interface EndpointRow {
   created_at: Date;
   updated_at: Date;
 }
+
+interface DeliveryRow {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempt_count: number;
+  next_attempt_at: Date;
+  last_status_code: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const DELIVERY_COLUMNS = `d.id, d.endpoint_id, d.event_id, d.event_type, d.status, d.next_attempt_at, d.last_status_code, d.created_at, d.updated_at,
+  (SELECT count(*)::int FROM webhook_attempts a WHERE a.delivery_id = d.id) AS attempt_count`;
+
+const toDeliveryView = (row: DeliveryRow): WebhookDeliveryView => ({
+  id: row.id,
+  endpointId: row.endpoint_id,
+  eventId: row.event_id,
+  eventType: row.event_type as WebhookDeliveryView['eventType'],
+  status: row.status,
+  attempts: row.attempt_count,
+  nextAttemptAt: row.status === 'pending' ? row.next_attempt_at.toISOString() : null,
+  lastStatusCode: row.last_status_code,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+});
+
+interface EventRow {
+  id: string;
+  type: WebhookEventType;
+  occurred_at: Date;
+  data: Record<string, unknown>;
+}
+
+const toEventView = (row: EventRow): EventView => ({
+  id: row.id,
+  type: row.type,
+  createdAt: row.occurred_at.toISOString(),
+  data: row.data,
+});
+
+/** Milliseconds, as cursors carry them (PostgreSQL keeps microseconds). */
+const MS = (column: string) => `date_trunc('milliseconds', ${column})`;
 
 const ENDPOINT_COLUMNS = 'id, url, description, events, enabled, disabled_reason, created_at, updated_at';
 
@@ -145,6 +237,7 @@ export class TypeOrmWebhooksRepository extends WebhooksRepository {
               enabled = coalesce($7, enabled),
               disabled_reason = CASE WHEN coalesce($7, enabled) THEN NULL
                                      WHEN $7 = false THEN 'manual' ELSE disabled_reason END,
+              failing_since = CASE WHEN $7 = true THEN NULL ELSE failing_since END,
               updated_at = now()
         WHERE id = $1 AND company_id = $2
         RETURNING ${ENDPOINT_COLUMNS}`,
@@ -198,6 +291,160 @@ export class TypeOrmWebhooksRepository extends WebhooksRepository {
     return result[0].length > 0;
   }
 
+  async listDeliveries(
+    companyId: string,
+    endpointId: string,
+    filters: ListWebhookDeliveriesDto,
+    after: KeysetPosition | null,
+    take: number,
+  ): Promise<WebhookDeliveryView[]> {
+    const params: unknown[] = [companyId, endpointId, take];
+    let where = 'd.company_id = $1 AND d.endpoint_id = $2';
+    if (filters.status) where += ` AND d.status = $${params.push(filters.status)}`;
+    if (filters.eventType) where += ` AND d.event_type = $${params.push(filters.eventType)}`;
+    if (filters.since) where += ` AND d.created_at >= $${params.push(new Date(filters.since))}`;
+    if (filters.until) where += ` AND d.created_at < $${params.push(new Date(filters.until))}`;
+    if (after) where += ` AND (${MS('d.created_at')}, d.id) < ($${params.push(after.createdAt)}, $${params.push(after.id)}::uuid)`;
+    const rows = (await this.dataSource.query(
+      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE ${where} ORDER BY ${MS('d.created_at')} DESC, d.id DESC LIMIT $3`,
+      params,
+    )) as DeliveryRow[];
+    return rows.map(toDeliveryView);
+  }
+
+  async getDelivery(companyId: string, id: string): Promise<WebhookDeliveryDetail | null> {
+    const rows = (await this.dataSource.query(
+      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.id = $1 AND d.company_id = $2`,
+      [id, companyId],
+    )) as DeliveryRow[];
+    if (!rows[0]) return null;
+    const attempts = (await this.dataSource.query(
+      `SELECT id, attempted_at, status_code, duration_ms, response_body, error FROM webhook_attempts WHERE delivery_id = $1
+        ORDER BY attempted_at, id`,
+      [id],
+    )) as Array<{
+      id: string;
+      attempted_at: Date;
+      status_code: number | null;
+      duration_ms: number;
+      response_body: string | null;
+      error: string | null;
+    }>;
+    const attemptLog: WebhookAttemptView[] = attempts.map((a) => ({
+      id: a.id,
+      attemptedAt: a.attempted_at.toISOString(),
+      statusCode: a.status_code,
+      durationMs: a.duration_ms,
+      responseBody: a.response_body,
+      error: a.error,
+    }));
+    return { ...toDeliveryView(rows[0]), attemptLog };
+  }
+
+  async resendDelivery(companyId: string, id: string): Promise<WebhookDeliveryView | null> {
+    const updated = (await this.dataSource.query(
+      `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = now(), updated_at = now()
+        WHERE id = $1 AND company_id = $2 RETURNING id`,
+      [id, companyId],
+    )) as [unknown[], number];
+    if (updated[0].length === 0) return null;
+    const detail = await this.getDelivery(companyId, id);
+    if (!detail) return null;
+    const { attemptLog: _log, ...view } = detail;
+    return view;
+  }
+
+  async replayFailed(endpointId: string, since: Date): Promise<number> {
+    const result = (await this.dataSource.query(
+      `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = now(), updated_at = now()
+        WHERE endpoint_id = $1 AND status = 'failed' AND created_at >= $2 RETURNING id`,
+      [endpointId, since],
+    )) as [unknown[], number];
+    return result[0].length;
+  }
+
+  async createTestDelivery(endpointId: string, companyId: string, eventId: string, body: string): Promise<WebhookDeliveryView> {
+    const id = randomUUID();
+    await this.dataSource.query(
+      `INSERT INTO webhook_deliveries (id, endpoint_id, company_id, event_id, event_type, body, status)
+       VALUES ($1, $2, $3, $4, 'webhook.test', $5, 'pending')`,
+      [id, endpointId, companyId, eventId, body],
+    );
+    const rows = (await this.dataSource.query(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.id = $1`, [
+      id,
+    ])) as DeliveryRow[];
+    return toDeliveryView(rows[0]!);
+  }
+
+  async recordEvent(
+    tx: Transaction,
+    event: { id: string; type: WebhookEventType; companyId: string | null; occurredAt: string; data: unknown },
+  ): Promise<void> {
+    await tx.manager.query(
+      `INSERT INTO integrator_events (id, company_id, type, occurred_at, data) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
+      [event.id, event.companyId, event.type, event.occurredAt, JSON.stringify(event.data)],
+    );
+  }
+
+  async listEvents(
+    companyId: string,
+    filters: ListEventsDto,
+    after: KeysetPosition | null,
+    take: number,
+    notBefore: Date,
+  ): Promise<EventView[]> {
+    const params: unknown[] = [companyId, take, notBefore];
+    let where = '(e.company_id = $1 OR e.company_id IS NULL) AND e.occurred_at >= $3';
+    if (filters.type) where += ` AND e.type = $${params.push(filters.type)}`;
+    if (filters.since) where += ` AND e.occurred_at >= $${params.push(new Date(filters.since))}`;
+    if (filters.until) where += ` AND e.occurred_at < $${params.push(new Date(filters.until))}`;
+    if (after) where += ` AND (${MS('e.occurred_at')}, e.id) < ($${params.push(after.createdAt)}, $${params.push(after.id)}::uuid)`;
+    const rows = (await this.dataSource.query(
+      `SELECT e.id, e.type, e.occurred_at, e.data FROM integrator_events e WHERE ${where}
+        ORDER BY ${MS('e.occurred_at')} DESC, e.id DESC LIMIT $2`,
+      params,
+    )) as EventRow[];
+    return rows.map(toEventView);
+  }
+
+  async getEvent(companyId: string, id: string, notBefore: Date): Promise<EventView | null> {
+    const rows = (await this.dataSource.query(
+      `SELECT e.id, e.type, e.occurred_at, e.data FROM integrator_events e
+        WHERE e.id = $1 AND (e.company_id = $2 OR e.company_id IS NULL) AND e.occurred_at >= $3`,
+      [id, companyId, notBefore],
+    )) as EventRow[];
+    return rows[0] ? toEventView(rows[0]) : null;
+  }
+
+  async disableFailing(failingBefore: Date): Promise<Array<{ id: string; companyId: string; url: string; failingSince: Date }>> {
+    const rows = (await this.dataSource.query(
+      `UPDATE webhook_endpoints SET enabled = false, disabled_reason = 'failing', updated_at = now()
+        WHERE enabled AND failing_since < $1
+        RETURNING id, company_id AS "companyId", url, failing_since AS "failingSince"`,
+      [failingBefore],
+    )) as [Array<{ id: string; companyId: string; url: string; failingSince: Date }>, number];
+    return rows[0];
+  }
+
+  async purgeOlderThan(before: Date, batch: number): Promise<number> {
+    let removed = 0;
+    for (const [table, column] of [
+      ['webhook_deliveries', 'created_at'],
+      ['integrator_events', 'occurred_at'],
+    ] as const) {
+      // Bounded batches: one long DELETE would hold locks the delivery worker needs.
+      for (;;) {
+        const result = (await this.dataSource.query(
+          `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE ${column} < $1 LIMIT $2) RETURNING id`,
+          [before, batch],
+        )) as [unknown[], number];
+        removed += result[0].length;
+        if (result[0].length < batch) break;
+      }
+    }
+    return removed;
+  }
+
   async recordDeliveries(tx: Transaction, event: WebhookEventToRecord): Promise<number> {
     const rows = (await tx.manager.query(
       `INSERT INTO webhook_deliveries (id, endpoint_id, company_id, event_id, event_type, body, status)
@@ -223,7 +470,7 @@ export class TypeOrmWebhooksRepository extends WebhooksRepository {
                 json_build_object('ciphertext', e.secret_ciphertext, 'previousCiphertext', e.previous_secret_ciphertext,
                                   'previousExpiresAt', e.previous_secret_expires_at) AS secrets
            FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-          WHERE d.status = 'pending' AND d.next_attempt_at <= now()
+          WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND e.enabled
           ORDER BY d.next_attempt_at
           LIMIT $1
           FOR UPDATE OF d SKIP LOCKED`,
@@ -240,23 +487,41 @@ export class TypeOrmWebhooksRepository extends WebhooksRepository {
             error: err instanceof Error ? err.message : 'unknown error',
           }));
           const attempts = row.attempts + 1;
+          // The delivery log: every attempt, with the first 1 KB of the answer (ADR 0039).
+          await manager.query(
+            `INSERT INTO webhook_attempts (id, delivery_id, status_code, duration_ms, response_body, error) VALUES ($1, $2, $3, $4, $5, $6)`,
+            [
+              randomUUID(),
+              row.id,
+              outcome.statusCode,
+              Math.max(0, Math.round(outcome.durationMs ?? 0)),
+              outcome.responseBody ?? null,
+              outcome.ok ? null : outcome.error.slice(0, 500),
+            ],
+          );
           if (outcome.ok) {
             await manager.query(
-              `UPDATE webhook_deliveries SET status = 'delivered', attempts = $2, last_status_code = $3, last_error = NULL,
-                      delivered_at = now() WHERE id = $1`,
+              `UPDATE webhook_deliveries SET status = 'succeeded', attempts = $2, last_status_code = $3, last_error = NULL,
+                      delivered_at = now(), updated_at = now() WHERE id = $1`,
               [row.id, attempts, outcome.statusCode],
             );
+            await manager.query(`UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, [
+              row.endpointId,
+            ]);
             return;
           }
           const delay = outcome.permanent ? null : retryDelayMs(attempts);
           await manager.query(
             `UPDATE webhook_deliveries
-                SET attempts = $2, last_status_code = $3, last_error = $4,
+                SET attempts = $2, last_status_code = $3, last_error = $4, updated_at = now(),
                     status = CASE WHEN $5::int IS NULL THEN 'failed' ELSE 'pending' END,
                     next_attempt_at = now() + make_interval(secs => coalesce($5::int, 0) / 1000.0)
               WHERE id = $1`,
             [row.id, attempts, outcome.statusCode, outcome.error.slice(0, 500), delay],
           );
+          await manager.query(`UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, now()) WHERE id = $1`, [
+            row.endpointId,
+          ]);
         }),
       );
       return rows.length;

@@ -74,15 +74,15 @@ export class CompaniesHandler {
     return this.reveal.execute({ companyId: input.companyId, token: input.token });
   }
 
-  /** Internal: notifications signs integrator webhooks with the company's whsec_… (ADR 0033). Never log the answer. */
-  @MessagePattern<string>(P.GET_WEBHOOK_SECRET)
-  async webhookSecret(@Payload() message: RpcEnvelope<unknown>): Promise<{ webhookSecret: string }> {
+  /** Internal: notifications emails a company's contact about its integration (ADR 0039). */
+  @MessagePattern<string>(P.GET_COMPANY_CONTACT)
+  async companyContact(@Payload() message: RpcEnvelope<unknown>): Promise<{ name: string; email: string; contactName: string }> {
     const { companyId } = objectOf(message.data);
     const notFound = () => ServiceError.notFound('Company not found.');
     if (!isUuid(companyId)) throw notFound();
     const company = await this.companies.findById(companyId);
-    if (!company || !company.hasApiAccess || company.verificationStatus !== 'approved' || !company.webhookSecret) throw notFound();
-    return { webhookSecret: company.webhookSecret };
+    if (!company) throw notFound();
+    return { name: company.name, email: company.email, contactName: company.contactName };
   }
 
   @MessagePattern<string>(P.AUTHENTICATE_API_KEY)

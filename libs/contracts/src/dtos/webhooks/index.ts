@@ -1,1 +1,2 @@
 export * from './webhook-endpoint.dto.js';
+export * from './webhook-delivery.dto.js';
