@@ -1297,7 +1297,6 @@ export interface components {
         ApiCredentials: {
             apiKey: string;
             secretKey: string;
-            webhookSecret: string;
         };
         ApiErrorBody: {
             error: string;

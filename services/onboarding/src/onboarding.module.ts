@@ -15,6 +15,7 @@ import { CreateMarketplaces1763820000000 } from './database/migrations/176382000
 import { AccountDeletionRequestEntity } from './account-deletion/account-deletion-request.entity.js';
 import { AccountDeletionModule } from './account-deletion/account-deletion.module.js';
 import { CreateAccountDeletionRequests1763800000000 } from './database/migrations/1763800000000-create-account-deletion-requests.js';
+import { DropCompanyWebhookSecret1763920000000 } from './database/migrations/1763920000000-drop-company-webhook-secret.js';
 
 @Module({})
 export class OnboardingModule {
@@ -30,6 +31,7 @@ export class OnboardingModule {
             CreateAccountDeletionRequests1763800000000,
             CreateCompanies1763810000000,
             CreateMarketplaces1763820000000,
+            DropCompanyWebhookSecret1763920000000,
           ],
         }),
         BuyersModule,

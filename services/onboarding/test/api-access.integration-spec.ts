@@ -80,7 +80,6 @@ describe('API access requests and company review, end to end over HTTP', () => {
       credentials: {
         apiKey: expect.stringMatching(/^pk_test_[0-9a-f]{32}$/),
         secretKey: expect.stringMatching(/^sk_test_[A-Za-z0-9_-]{43}$/),
-        webhookSecret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
       },
     });
     const { secretKey, apiKey } = body.credentials!;
@@ -294,7 +293,6 @@ describe('API access requests and company review, end to end over HTTP', () => {
       credentials: {
         apiKey: expect.stringMatching(/^pk_test_/),
         secretKey: expect.stringMatching(/^sk_test_/),
-        webhookSecret: expect.stringMatching(/^whsec_/),
       },
     });
     const after = await storedRow(flagged.company.id);

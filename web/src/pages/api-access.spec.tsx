@@ -27,7 +27,6 @@ const COMPANY = { id: '22222222-2222-4222-8222-222222222222', name: 'Acme Prints
 const CREDENTIALS = {
   apiKey: 'pk_test_0123456789abcdef0123456789abcdef',
   secretKey: 'sk_test_SECRETSECRET',
-  webhookSecret: 'whsec_HOOKHOOK',
 };
 
 const toasts = () => within(screen.getByRole('region', { name: /Notifications/ }));
@@ -110,11 +109,9 @@ describe(ApiAccessPage.name, () => {
     });
     expect(screen.getByText(CREDENTIALS.apiKey)).toBeTruthy();
     expect(screen.queryByText(CREDENTIALS.secretKey)).toBeNull();
-    expect(screen.queryByText(CREDENTIALS.webhookSecret)).toBeNull();
     expect(screen.getByRole('alert').textContent).toContain('shown only once');
     await user.click(screen.getByRole('button', { name: 'Show secrets' }));
     expect(screen.getByText(CREDENTIALS.secretKey)).toBeTruthy();
-    expect(screen.getByText(CREDENTIALS.webhookSecret)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Hide secrets' }));
     expect(screen.queryByText(CREDENTIALS.secretKey)).toBeNull();
     expect(toasts().getByText('API Access Approved!')).toBeTruthy();

@@ -270,7 +270,6 @@ function CredentialsCard({ credentials }: { credentials: ApiCredentials }): Reac
   const rows: Array<{ label: string; value: string; secret: boolean }> = [
     { label: 'API Key', value: credentials.apiKey, secret: false },
     { label: 'Secret Key', value: credentials.secretKey, secret: true },
-    { label: 'Webhook Secret', value: credentials.webhookSecret, secret: true },
   ];
   return (
     <Card className="mt-6 p-6">
@@ -280,8 +279,8 @@ function CredentialsCard({ credentials }: { credentials: ApiCredentials }): Reac
       >
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <p>
-          These credentials are shown only once. Store the secret key and webhook secret somewhere safe now: PayMarket keeps only a hash of
-          the secret key and cannot show it again.
+          These credentials are shown only once. Store the secret key somewhere safe now: PayMarket keeps only a hash of the secret key and
+          cannot show it again. Each webhook endpoint you register gets its own signing secret.
         </p>
       </div>
       <div className="mt-5 flex items-center justify-between">

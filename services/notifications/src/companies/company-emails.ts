@@ -11,7 +11,7 @@ export function companyApprovedEmail(approval: CompanyApprovedPayload, publicUrl
       subject: `API access approved for ${approval.name}`,
       text: [
         ...opening,
-        'Your API key, secret key and webhook secret were shown once when you applied. PayMarket keeps only a hash of the',
+        'Your API key and secret key were shown once when you applied. PayMarket keeps only a hash of the',
         'secret key, so we cannot send it again: if you did not save it, reply to this email and we will issue new keys.',
         ...SIGNATURE,
       ].join('\n'),

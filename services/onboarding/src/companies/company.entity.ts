@@ -58,10 +58,6 @@ export class CompanyEntity {
   @Column('bytea', { name: 'secret_key_hash', nullable: true })
   secretKeyHash!: Buffer | null;
 
-  /** whsec_…: PayMarket signs webhooks with it, so it must stay readable (ADR 0027). */
-  @Column('text', { name: 'webhook_secret', nullable: true })
-  webhookSecret!: string | null;
-
   @Column('timestamptz', { name: 'credentials_issued_at', nullable: true })
   credentialsIssuedAt!: Date | null;
 

@@ -7,7 +7,6 @@ export function generateCredentials(live: boolean): ApiCredentials {
   return {
     apiKey: `pk_${mode}_${randomBytes(16).toString('hex')}`,
     secretKey: `sk_${mode}_${randomBytes(32).toString('base64url')}`,
-    webhookSecret: `whsec_${randomBytes(32).toString('base64url')}`,
   };
 }
 

@@ -51,7 +51,6 @@ export class RequestApiAccessUseCase {
       reviewedAt: null,
       apiKey: credentials?.apiKey ?? null,
       secretKeyHash: credentials ? hashSecret(credentials.secretKey) : null,
-      webhookSecret: credentials?.webhookSecret ?? null,
       credentialsIssuedAt: credentials ? now : null,
       credentialsLinkHash: null,
       credentialsLinkExpiresAt: null,

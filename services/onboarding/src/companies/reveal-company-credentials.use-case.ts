@@ -40,7 +40,6 @@ export class RevealCompanyCredentialsUseCase {
       await this.companies.update(tx, companyId, {
         apiKey: credentials.apiKey,
         secretKeyHash: hashSecret(credentials.secretKey),
-        webhookSecret: credentials.webhookSecret,
         credentialsIssuedAt: now,
         credentialsLinkUsedAt: now,
       });

@@ -132,11 +132,13 @@ export interface RiskCheck {
   detail: string;
 }
 
-/** API credentials. The secret key is shown once and only its hash is kept. */
+/**
+ * API credentials. The secret key is shown once and only its hash is kept. Webhook signing secrets belong to each
+ * webhook endpoint and come with it (ADR 0036).
+ */
 export interface ApiCredentials {
   apiKey: string;
   secretKey: string;
-  webhookSecret: string;
 }
 
 /** Response of POST /api/request-api-access (spec §3). Fields not relevant to an outcome are absent. */
