@@ -20,6 +20,8 @@ import { WebhookEndpointsController } from './webhooks/webhook-endpoints.control
 import { OpenApiController, OpenApiDocumentHolder } from './openapi/openapi.controller.js';
 import { WebhookDeliveriesController } from './webhooks/webhook-deliveries.controller.js';
 import { EventsController } from './events/events.controller.js';
+import { ConsoleController } from './console/console.controller.js';
+import { ApiKeysController } from './api-keys/api-keys.controller.js';
 
 @Module({})
 export class GatewayModule {
@@ -46,6 +48,8 @@ export class GatewayModule {
         WebhookEndpointsController,
         WebhookDeliveriesController,
         EventsController,
+        ConsoleController,
+        ApiKeysController,
         OpenApiController,
         SpaController,
       ],

@@ -6,7 +6,10 @@ import { ApiError } from '../http/api-error.js';
 import type { GatewayRpc } from '../http/rpc.provider.js';
 import { BUYER_SESSION_COOKIE, clearSessionCookie, readSessionCookie, type SessionCookie } from './session-cookies.js';
 
-type SessionPattern = typeof RpcPatterns.onboarding.RESOLVE_BUYER_SESSION | typeof RpcPatterns.onboarding.RESOLVE_ADMIN_SESSION;
+type SessionPattern =
+  | typeof RpcPatterns.onboarding.RESOLVE_BUYER_SESSION
+  | typeof RpcPatterns.onboarding.RESOLVE_ADMIN_SESSION
+  | typeof RpcPatterns.onboarding.RESOLVE_CONSOLE_SESSION;
 
 /**
  * Asks onboarding whose live session a cookie's token is — on every request, so sign-out and revocation take

@@ -4,8 +4,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** Cookie names. Buyer and admin sessions never share a cookie (ADR: sessions). */
 export const BUYER_SESSION_COOKIE = 'pm_session';
 export const ADMIN_SESSION_COOKIE = 'pm_admin';
+/** The developer console (ADR 0037): SameSite=Strict, as it can create keys and read secrets. */
+export const CONSOLE_SESSION_COOKIE = 'pm_console';
 
-export type SessionCookie = typeof BUYER_SESSION_COOKIE | typeof ADMIN_SESSION_COOKIE;
+export type SessionCookie = typeof BUYER_SESSION_COOKIE | typeof ADMIN_SESSION_COOKIE | typeof CONSOLE_SESSION_COOKIE;
+
+const sameSiteOf = (name: SessionCookie) => (name === CONSOLE_SESSION_COOKIE ? ('strict' as const) : ('lax' as const));
 
 /** The cookie's value, or undefined when absent or not a plausible token (43 base64url characters). */
 export function readSessionCookie(request: FastifyRequest, name: SessionCookie): string | undefined {
@@ -17,7 +21,7 @@ export function readSessionCookie(request: FastifyRequest, name: SessionCookie):
 export function setSessionCookie(reply: FastifyReply, name: SessionCookie, token: string, expiresAt: string, production: boolean): void {
   void reply.setCookie(name, token, {
     httpOnly: true,
-    sameSite: 'lax',
+    sameSite: sameSiteOf(name),
     secure: production,
     path: '/',
     expires: new Date(expiresAt),
@@ -25,5 +29,5 @@ export function setSessionCookie(reply: FastifyReply, name: SessionCookie, token
 }
 
 export function clearSessionCookie(reply: FastifyReply, name: SessionCookie, production: boolean): void {
-  void reply.clearCookie(name, { httpOnly: true, sameSite: 'lax', secure: production, path: '/' });
+  void reply.clearCookie(name, { httpOnly: true, sameSite: sameSiteOf(name), secure: production, path: '/' });
 }

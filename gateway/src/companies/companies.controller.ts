@@ -55,8 +55,12 @@ export class ApiAccessController {
   @Get('v1/account')
   @ApiKey()
   account(@CurrentCompany() company: ApiCompany): ApiAccountResponse {
-    const { livemode, ...details } = company;
-    return { company: details, livemode };
+    return {
+      company: { id: company.id, name: company.name, website: company.website, apiKey: company.apiKey },
+      livemode: company.livemode,
+      keyId: company.keyId,
+      access: company.access,
+    };
   }
 }
 

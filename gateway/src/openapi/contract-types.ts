@@ -39,6 +39,10 @@ export const CONTRACT_TYPES = [
   'ValidateStripeAccountResponse',
   // integrator API
   'ApiAccountResponse',
+  'ApiKeyList',
+  'ApiKeyView',
+  'ConsoleMeResponse',
+  'CreatedApiKey',
   'ApiOrderList',
   'ApiOrderView',
   'RefundList',

@@ -16,6 +16,7 @@ import { AccountDeletionRequestEntity } from './account-deletion/account-deletio
 import { AccountDeletionModule } from './account-deletion/account-deletion.module.js';
 import { CreateAccountDeletionRequests1763800000000 } from './database/migrations/1763800000000-create-account-deletion-requests.js';
 import { DropCompanyWebhookSecret1763920000000 } from './database/migrations/1763920000000-drop-company-webhook-secret.js';
+import { ApiKeysAndConsole1763930000000 } from './database/migrations/1763930000000-api-keys-and-console.js';
 
 @Module({})
 export class OnboardingModule {
@@ -32,6 +33,7 @@ export class OnboardingModule {
             CreateCompanies1763810000000,
             CreateMarketplaces1763820000000,
             DropCompanyWebhookSecret1763920000000,
+            ApiKeysAndConsole1763930000000,
           ],
         }),
         BuyersModule,

@@ -100,6 +100,8 @@ describe('API access requests and company review, end to end over HTTP', () => {
     expect(account.body).toEqual({
       company: { id: body.company.id, name: 'Acme Prints Ltd', website: input.website, apiKey },
       livemode: false,
+      keyId: expect.any(String),
+      access: 'full',
     });
     await request(app.url).get('/api/v1/account').expect(401);
     await request(app.url)

@@ -10,3 +10,4 @@ export * from './marketplaces/index.js';
 export * from './account-deletion.dto.js';
 export * from './webhooks/index.js';
 export * from './events/index.js';
+export * from './developer-console/index.js';

@@ -7,6 +7,7 @@ export const OnboardingEvents = {
   MARKETPLACE_REGISTERED: 'marketplace.registered',
   ACCOUNT_DELETION_CONFIRMATION_REQUESTED: 'account.deletion_confirmation_requested',
   ACCOUNT_DELETION_REQUESTED: 'account.deletion_requested',
+  CONSOLE_CODE_REQUESTED: 'console.code_requested',
 } as const;
 
 export interface BuyerRegisteredPayload {
@@ -113,4 +114,16 @@ export interface OnboardingEventMap {
   'marketplace.registered': MarketplaceRegisteredPayload;
   'account.deletion_confirmation_requested': AccountDeletionConfirmationRequestedPayload;
   'account.deletion_requested': AccountDeletionRequestedPayload;
+  'console.code_requested': ConsoleCodeRequestedPayload;
+}
+
+/**
+ * A company's contact asked for a developer console code (ADR 0037); sent only for companies with API access. The
+ * code is in the payload for notifications to email (as sign_in.code_requested); onboarding keeps only its hash.
+ */
+export interface ConsoleCodeRequestedPayload {
+  email: string;
+  companyName: string;
+  code: string;
+  expiresAt: string;
 }

@@ -13,6 +13,7 @@ export const EVENT_SUBSCRIPTIONS: Record<ServiceName, readonly EventName[]> = {
   notifications: [
     'buyer.registered',
     'sign_in.code_requested',
+    'console.code_requested',
     'company.approved',
     'company.flagged',
     'marketplace.registered',

@@ -1,3 +1,10 @@
+import type { ApiKeyList, ApiKeyView, CreateApiKeyDto, CreatedApiKey, RollApiKeyDto } from '../dtos/developer-console/api-keys.dto.js';
+import type {
+  ConsoleCompany,
+  ConsoleSignInCodeDto,
+  ConsoleSignInCodeResponse,
+  ConsoleSignInVerifyDto,
+} from '../dtos/developer-console/console.dto.js';
 import type { RegisterBuyerDto } from '../dtos/register-buyer.dto.js';
 import type {
   AccountDeletionConfirmed,
@@ -43,6 +50,14 @@ export const OnboardingRpc = {
   REQUEST_ACCOUNT_DELETION: 'onboarding.request_account_deletion',
   CONFIRM_ACCOUNT_DELETION: 'onboarding.confirm_account_deletion',
   GET_COMPANY_CONTACT: 'onboarding.get_company_contact',
+  LIST_API_KEYS: 'onboarding.list_api_keys',
+  CREATE_API_KEY: 'onboarding.create_api_key',
+  ROLL_API_KEY: 'onboarding.roll_api_key',
+  REVOKE_API_KEY: 'onboarding.revoke_api_key',
+  REQUEST_CONSOLE_CODE: 'onboarding.request_console_code',
+  VERIFY_CONSOLE_CODE: 'onboarding.verify_console_code',
+  RESOLVE_CONSOLE_SESSION: 'onboarding.resolve_console_session',
+  END_CONSOLE_SESSION: 'onboarding.end_console_session',
 } as const;
 
 export interface OnboardingRpcMap {
@@ -80,10 +95,20 @@ export interface OnboardingRpcMap {
   'onboarding.request_account_deletion': { request: RequestAccountDeletionDto; response: AccountDeletionRequested };
   /** `invalid` for an unknown, used or expired token; otherwise erases the buyer and revokes every session. */
   'onboarding.confirm_account_deletion': { request: ConfirmAccountDeletionDto; response: AccountDeletionConfirmed };
-  /**
-   * Internal (notifications signs integrator webhooks with it, ADR 0033; never exposed by the gateway): the company's
-   * whsec_…; `not_found` unless the company is approved with API access.
-   */
   /** Internal: who to email about a company's integration (e.g. an endpoint disabled after failing for days). */
   'onboarding.get_company_contact': { request: { companyId: string }; response: { name: string; email: string; contactName: string } };
+  /** API keys of the caller's company (ADR 0037); `not_found` for another company's key. */
+  'onboarding.list_api_keys': { request: { companyId: string }; response: ApiKeyList };
+  'onboarding.create_api_key': { request: CreateApiKeyDto & { companyId: string }; response: CreatedApiKey };
+  'onboarding.roll_api_key': { request: RollApiKeyDto & { companyId: string; id: string }; response: CreatedApiKey };
+  'onboarding.revoke_api_key': { request: { companyId: string; id: string }; response: ApiKeyView };
+  /** The developer console's sign-in: the same answer whatever the address. */
+  'onboarding.request_console_code': { request: ConsoleSignInCodeDto; response: ConsoleSignInCodeResponse };
+  'onboarding.verify_console_code': {
+    request: ConsoleSignInVerifyDto & { previousToken?: string };
+    response: StartedSession & { company: ConsoleCompany };
+  };
+  /** `unauthorized` for a missing, unknown, expired or revoked console session. */
+  'onboarding.resolve_console_session': { request: { token: string }; response: { company: ConsoleCompany } };
+  'onboarding.end_console_session': { request: { token: string }; response: { ended: boolean } };
 }

@@ -6,7 +6,7 @@ import { Inbox } from '@paymarket/platform';
 import { EmailDeliveryWorker } from '../email/email-delivery.worker.js';
 import { EmailsRepository } from '../email/emails.repository.js';
 import { Mailer } from '../email/mailer.js';
-import { signInEmail } from './sign-in-email.js';
+import { consoleCodeEmail, signInEmail } from './sign-in-email.js';
 
 @Controller()
 export class SignInCodeRequestedHandler {
@@ -24,6 +24,20 @@ export class SignInCodeRequestedHandler {
       await this.emails.add(tx, {
         id: randomUUID(),
         ...signInEmail(envelope.data, SIGN_IN_CODE.TTL_MS / 60_000),
+        status: this.mailer.delivers ? 'pending' : 'stored',
+        sourceEventId: envelope.id,
+      });
+    });
+    if (outcome === 'processed') this.delivery.kick();
+  }
+
+  /** The developer console's code, to a company's contact email (ADR 0037). */
+  @EventPattern<string>(OnboardingEvents.CONSOLE_CODE_REQUESTED)
+  async onConsoleCodeRequested(@Payload() envelope: EventEnvelope<'console.code_requested'>): Promise<void> {
+    const outcome = await this.inbox.handle(envelope, 'console-code-email', async (tx) => {
+      await this.emails.add(tx, {
+        id: randomUUID(),
+        ...consoleCodeEmail(envelope.data, SIGN_IN_CODE.TTL_MS / 60_000),
         status: this.mailer.delivers ? 'pending' : 'stored',
         sourceEventId: envelope.id,
       });

@@ -35,3 +35,24 @@ export function signInEmail(request: SignInCodeRequestedPayload, minutesValid: n
     html: null,
   };
 }
+
+/** The developer console's sign-in code (ADR 0037). */
+export function consoleCodeEmail(
+  request: { email: string; companyName: string; code: string },
+  ttlMinutes: number,
+): { to: string; subject: string; text: string; html: null } {
+  return {
+    to: request.email,
+    subject: `Your PayMarket developer console code: ${request.code}`,
+    text: [
+      `Someone asked to sign in to the PayMarket developer console for ${request.companyName}.`,
+      '',
+      `Your code: ${request.code}`,
+      '',
+      `It expires in ${ttlMinutes} minutes and works once. If you did not ask for it, ignore this email: nobody can sign in without the code.`,
+      '',
+      'The PayMarket team',
+    ].join('\n'),
+    html: null,
+  };
+}

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  API_KEY_MESSAGES,
   ApproveCompanyDto,
   RequestApiAccessDto,
   RevealCredentialsDto,
@@ -10,7 +9,6 @@ import {
   validateDto,
   type AdminCompaniesResponse,
   type ApiAccessResponse,
-  type ApiAccountResponse,
   type ApproveCompanyResponse,
   type RevealCredentialsResponse,
   type RpcEnvelope,
@@ -18,7 +16,6 @@ import {
 import { ServiceError } from '@paymarket/platform';
 import { ApproveCompanyUseCase } from './approve-company.use-case.js';
 import { CompaniesRepository } from './companies.repository.js';
-import { hashSecret } from './credentials.js';
 import { toCompanyView } from './company-view.js';
 import { isUuid } from './ids.js';
 import { RequestApiAccessUseCase } from './request-api-access.use-case.js';
@@ -83,19 +80,5 @@ export class CompaniesHandler {
     const company = await this.companies.findById(companyId);
     if (!company) throw notFound();
     return { name: company.name, email: company.email, contactName: company.contactName };
-  }
-
-  @MessagePattern<string>(P.AUTHENTICATE_API_KEY)
-  async authenticate(@Payload() message: RpcEnvelope<unknown>): Promise<ApiAccountResponse> {
-    const { secretKey } = objectOf(message.data);
-    const unauthorized = () => ServiceError.unauthorized(API_KEY_MESSAGES.REQUIRED);
-    if (typeof secretKey !== 'string' || !/^sk_(test|live)_[A-Za-z0-9_-]{20,100}$/.test(secretKey)) throw unauthorized();
-    // Looked up by hash: the secret itself is never stored, and equality on a SHA-256 leaks nothing usable by timing.
-    const company = await this.companies.findBySecretKeyHash(hashSecret(secretKey));
-    if (!company || !company.hasApiAccess || company.verificationStatus !== 'approved' || !company.apiKey) throw unauthorized();
-    return {
-      company: { id: company.id, name: company.name, website: company.website, apiKey: company.apiKey },
-      livemode: secretKey.startsWith('sk_live_'),
-    };
   }
 }

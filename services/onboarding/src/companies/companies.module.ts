@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DeveloperConsoleModule } from '../developer-console/developer-console.module.js';
 import { Clock, SystemClock } from '../auth/clock.js';
 import { ApproveCompanyUseCase } from './approve-company.use-case.js';
 import { CompaniesHandler } from './companies.handler.js';
@@ -8,6 +9,7 @@ import { RevealCompanyCredentialsUseCase } from './reveal-company-credentials.us
 
 /** API access requests: risk checks, admin review and credentials (secret stored hashed). */
 @Module({
+  imports: [DeveloperConsoleModule],
   controllers: [CompaniesHandler],
   providers: [
     { provide: Clock, useClass: SystemClock },

@@ -17,7 +17,6 @@ export abstract class CompaniesRepository {
   abstract lock(tx: Transaction, id: string): Promise<CompanyEntity | null>;
   abstract update(tx: Transaction, id: string, changes: Partial<NewCompany>): Promise<void>;
   abstract list(limit: number): Promise<CompanyEntity[]>;
-  abstract findBySecretKeyHash(hash: Buffer): Promise<CompanyEntity | null>;
   abstract findById(id: string): Promise<CompanyEntity | null>;
   abstract counts(): Promise<CompanyCounts>;
 }
@@ -50,10 +49,6 @@ export class TypeOrmCompaniesRepository extends CompaniesRepository {
 
   async list(limit: number): Promise<CompanyEntity[]> {
     return this.dataSource.getRepository(CompanyEntity).find({ order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
-  }
-
-  async findBySecretKeyHash(hash: Buffer): Promise<CompanyEntity | null> {
-    return this.dataSource.getRepository(CompanyEntity).findOne({ where: { secretKeyHash: hash } });
   }
 
   async findById(id: string): Promise<CompanyEntity | null> {

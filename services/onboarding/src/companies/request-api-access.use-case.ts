@@ -13,6 +13,7 @@ import { CompanyErrors } from './companies.exception.js';
 import { CompaniesRepository, type NewCompany } from './companies.repository.js';
 import { generateCredentials, hashSecret } from './credentials.js';
 import { assessRisk } from './risk-checks.js';
+import { ApiKeys } from '../developer-console/api-keys.use-cases.js';
 
 /**
  * A company asks for API access: the risk checks decide at once. Low risk gets credentials in this response (the
@@ -24,6 +25,7 @@ export class RequestApiAccessUseCase {
     private readonly companies: CompaniesRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly apiKeys: ApiKeys,
     @Inject(SERVICE_CONFIG) private readonly config: Pick<ServiceRuntimeConfig, 'production'>,
   ) {}
 
@@ -60,6 +62,7 @@ export class RequestApiAccessUseCase {
       // One live application per email, so credentials cannot be farmed by applying again (a rejection can re-apply).
       if (await this.companies.liveApplicationExists(tx, company.email)) throw duplicate();
       if (!(await this.companies.insert(tx, company))) throw duplicate();
+      if (credentials) await this.apiKeys.issueDefault(tx, id, credentials.secretKey, now);
       const who = { companyId: id, name: company.name, email: company.email, contactName: company.contactName };
       if (approved) {
         await tx.publish(OnboardingEvents.COMPANY_APPROVED, {

@@ -5,6 +5,7 @@ import { Clock } from '../auth/clock.js';
 import { isUuid } from './ids.js';
 import { CompaniesRepository } from './companies.repository.js';
 import { generateCredentials, hashSecret, secretMatches } from './credentials.js';
+import { ApiKeys } from '../developer-console/api-keys.use-cases.js';
 
 /**
  * Redeems the one-time link of an administrator's approval: the credentials are generated now, stored (secret as a
@@ -16,6 +17,7 @@ export class RevealCompanyCredentialsUseCase {
     private readonly companies: CompaniesRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly apiKeys: ApiKeys,
     @Inject(SERVICE_CONFIG) private readonly config: Pick<ServiceRuntimeConfig, 'production'>,
   ) {}
 
@@ -43,6 +45,7 @@ export class RevealCompanyCredentialsUseCase {
         credentialsIssuedAt: now,
         credentialsLinkUsedAt: now,
       });
+      await this.apiKeys.issueDefault(tx, companyId, credentials.secretKey, now);
       return { company: { id: company.id, name: company.name }, credentials };
     });
   }

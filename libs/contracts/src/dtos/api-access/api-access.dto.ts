@@ -201,6 +201,9 @@ export interface RevealCredentialsResponse {
 export interface ApiAccountResponse {
   company: { id: string; name: string; website: string; apiKey: string };
   livemode: boolean;
+  /** The key that called (null for the developer console's session) and what it may do (ADR 0037). */
+  keyId: string | null;
+  access: 'full' | 'read_only';
 }
 
 export const API_KEY_MESSAGES = {

@@ -1,0 +1,2 @@
+export * from './api-keys.dto.js';
+export * from './console.dto.js';

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  API_KEY_MESSAGES,
+  API_KEY_MESSAGES_V1 as M,
+  MAX_ACTIVE_API_KEYS,
+  type ApiAccountResponse,
+  type ApiKeyList,
+  type ApiKeyView,
+  type CreatedApiKey,
+} from '@paymarket/contracts';
+import { SERVICE_CONFIG, ServiceError, UnitOfWork, type ServiceRuntimeConfig, type Transaction } from '@paymarket/platform';
+import { Clock } from '../auth/clock.js';
+import { hashSecret } from '../companies/credentials.js';
+import { isActive, newSecretKey, PREFIX_LENGTH, toApiKeyView, type ApiKeyRow } from './api-keys.js';
+import { ApiKeysRepository } from './api-keys.repository.js';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * A company's API keys (ADR 0037): several at once, full or read-only, each shown once; rolled with an overlap of up
+ * to 24 hours (the old key keeps working until then) and revoked at once. Another company's key is not found.
+ */
+@Injectable()
+export class ApiKeys {
+  constructor(
+    private readonly keys: ApiKeysRepository,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+    @Inject(SERVICE_CONFIG) private readonly config: Pick<ServiceRuntimeConfig, 'production'>,
+  ) {}
+
+  /** The key issued with a company's credentials (approval): its first, full-access key. */
+  async issueDefault(tx: Transaction, companyId: string, secretKey: string, at: Date): Promise<void> {
+    await this.keys.insert(tx, {
+      id: randomUUID(),
+      companyId,
+      name: 'Default key',
+      access: 'full',
+      prefix: secretKey.slice(0, PREFIX_LENGTH),
+      secretHash: hashSecret(secretKey),
+      createdAt: at,
+    });
+  }
+
+  /** `unauthorized` unless the secret is an active key of a company with API access. */
+  async authenticate(secretKey: string): Promise<ApiAccountResponse> {
+    const unauthorized = () => ServiceError.unauthorized(API_KEY_MESSAGES.REQUIRED);
+    // Looked up by hash: the secret itself is never stored, and equality on a SHA-256 leaks nothing usable by timing.
+    const key = await this.keys.byHash(hashSecret(secretKey));
+    const now = this.clock.now();
+    if (!key || !key.approved || !key.apiKey || !isActive(key, now)) throw unauthorized();
+    await this.keys.touch(key.id, now);
+    return {
+      company: { id: key.companyId, name: key.companyName, website: key.website, apiKey: key.apiKey },
+      livemode: secretKey.startsWith('sk_live_'),
+      keyId: key.id,
+      access: key.access,
+    };
+  }
+
+  async list(companyId: string): Promise<ApiKeyList> {
+    return { data: (await this.keys.list(companyId)).map(toApiKeyView) };
+  }
+
+  async create(companyId: string, input: { name: string; access: 'full' | 'read_only' }): Promise<CreatedApiKey> {
+    return this.unitOfWork.run(async (tx) => {
+      await this.keys.lockCompany(tx, companyId);
+      const now = this.clock.now();
+      if ((await this.keys.activeCount(tx, companyId, now)) >= MAX_ACTIVE_API_KEYS) throw ServiceError.conflict(M.TOO_MANY);
+      return this.insert(tx, companyId, input.name, input.access, now);
+    });
+  }
+
+  /** A new key with the same name and access; the old one expires after `expiresInHours` (0: at once). */
+  async roll(companyId: string, id: string, expiresInHours: number): Promise<CreatedApiKey> {
+    return this.unitOfWork.run(async (tx) => {
+      await this.keys.lockCompany(tx, companyId);
+      const now = this.clock.now();
+      const old = await this.keys.find(tx, companyId, id);
+      if (!old) throw ServiceError.notFound(M.NOT_FOUND);
+      if (!isActive(old, now)) throw ServiceError.conflict(M.NOT_ACTIVE);
+      const expiresAt = new Date(now.getTime() + expiresInHours * HOUR_MS);
+      // Rolling never shortens an earlier, sooner expiry.
+      if (!old.expiresAt || old.expiresAt.getTime() > expiresAt.getTime()) await this.keys.setExpiry(tx, old.id, expiresAt);
+      return this.insert(tx, companyId, old.name, old.access, now);
+    });
+  }
+
+  async revoke(companyId: string, id: string): Promise<ApiKeyView> {
+    return this.unitOfWork.run(async (tx) => {
+      const key = await this.keys.find(tx, companyId, id);
+      if (!key) throw ServiceError.notFound(M.NOT_FOUND);
+      const now = this.clock.now();
+      await this.keys.revoke(tx, key.id, now);
+      return toApiKeyView({ ...key, revokedAt: key.revokedAt ?? now });
+    });
+  }
+
+  private async insert(tx: Transaction, companyId: string, name: string, access: ApiKeyRow['access'], now: Date): Promise<CreatedApiKey> {
+    const secret = newSecretKey(this.config.production);
+    const row: ApiKeyRow = {
+      id: randomUUID(),
+      companyId,
+      name,
+      access,
+      prefix: secret.slice(0, PREFIX_LENGTH),
+      createdAt: now,
+      lastUsedAt: null,
+      expiresAt: null,
+      revokedAt: null,
+    };
+    await this.keys.insert(tx, { ...row, prefix: row.prefix!, secretHash: hashSecret(secret) });
+    return { ...toApiKeyView(row), secret };
+  }
+}
