@@ -22,6 +22,7 @@ const DirectPaymentPage = lazyPage(() => import('@/pages/direct-payment'), 'Dire
 const IntegratePage = lazyPage(() => import('@/pages/integrate'), 'IntegratePage');
 const MarketplaceSetupPage = lazyPage(() => import('@/pages/marketplace-setup'), 'MarketplaceSetupPage');
 const ApiAccessPage = lazyPage(() => import('@/pages/api-access'), 'ApiAccessPage');
+const DevelopersPage = lazyPage(() => import('@/pages/developers/developers'), 'DevelopersPage');
 const AdminPage = lazyPage(() => import('@/pages/admin'), 'AdminPage');
 const PrivacyPage = lazyPage(() => import('@/pages/privacy'), 'PrivacyPage');
 const DeleteAccountPage = lazyPage(() => import('@/pages/delete-account'), 'DeleteAccountPage');
@@ -51,6 +52,7 @@ export function AppRoutes(): ReactElement {
         <Route path="integrate" element={<IntegratePage />} />
         <Route path="marketplace-setup" element={<MarketplaceSetupPage />} />
         <Route path="api-access" element={<ApiAccessPage />} />
+        <Route path="developers" element={<DevelopersPage />} />
         <Route path="admin" element={<AdminPage />} />
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="delete-account" element={<DeleteAccountPage />} />

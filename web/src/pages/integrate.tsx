@@ -81,6 +81,12 @@ export function IntegratePage(): ReactElement {
             <Button size="lg" variant="outline" asChild>
               <Link to="/marketplace-setup">White-label Guide</Link>
             </Button>
+            <Button size="lg" variant="outline" asChild>
+              <Link to="/developers">Developer Console</Link>
+            </Button>
+            <Button size="lg" variant="ghost" asChild>
+              <a href="/documentation">API Reference</a>
+            </Button>
           </div>
         </TabsContent>
 

@@ -1,0 +1,25 @@
+import { apiRequest } from '@/lib/queryClient';
+
+/** JSON of a console call to /api/console or /api/v1 (cookie-authenticated, same origin; ADR 0040). */
+export async function consoleCall<T>(method: string, url: string, body?: unknown): Promise<T> {
+  return (await (await apiRequest(method, url, body)).json()) as T;
+}
+
+/** A query string from the filters that are set. */
+export function queryString(filters: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** A datetime-local input's value as an ISO instant (the browser's time zone), or undefined when empty. */
+export function isoFromLocal(value: string): string | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+export function formatTime(iso: string | null): string {
+  return iso ? new Date(iso).toLocaleString() : '—';
+}

@@ -1,0 +1,83 @@
+import { CONSOLE_MESSAGES, type ConsoleMeResponse } from '@paymarket/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/hooks/use-toast';
+import { ApiKeysPanel } from './api-keys-panel';
+import { consoleCall } from './console-api';
+import { CONSOLE_ME_KEY, ConsoleSignIn } from './console-sign-in';
+import { EventsPanel } from './events-panel';
+import { WebhooksPanel } from './webhooks-panel';
+
+/**
+ * The developer console (ADR 0040): a company signed in by an emailed code manages its API keys, webhook endpoints and
+ * deliveries, and reads its events. Every action is an /api/v1 route, called with the console's session cookie.
+ */
+export function DevelopersPage(): ReactElement {
+  const client = useQueryClient();
+  const me = useQuery<ConsoleMeResponse>({ queryKey: CONSOLE_ME_KEY });
+  const signOut = useMutation({
+    mutationFn: () => consoleCall<{ message: string }>('POST', '/api/console/sign-out'),
+    onSuccess: () => {
+      client.setQueryData(CONSOLE_ME_KEY, { company: null });
+      client.removeQueries({
+        predicate: (query) => query.queryKey[0] !== CONSOLE_ME_KEY[0] && String(query.queryKey[0]).startsWith('/api/v1'),
+      });
+      toast({ title: 'Signed out', description: CONSOLE_MESSAGES.SIGNED_OUT });
+    },
+  });
+  const company = me.data?.company ?? null;
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold">Developer console</h1>
+          <p className="text-muted-foreground">
+            API keys, webhooks and events for your integration. See the{' '}
+            <Link to="/integrate" className="text-primary underline-offset-4 hover:underline">
+              integration guide
+            </Link>{' '}
+            and the{' '}
+            <a href="/documentation" className="text-primary underline-offset-4 hover:underline">
+              API reference
+            </a>
+            .
+          </p>
+        </div>
+        {company && (
+          <div className="flex items-center gap-3 text-sm">
+            <span>
+              Signed in as <strong>{company.name}</strong> ({company.email})
+            </span>
+            <Button type="button" variant="outline" size="sm" onClick={() => signOut.mutate()}>
+              Sign out
+            </Button>
+          </div>
+        )}
+      </div>
+      {me.isLoading ? null : company ? (
+        <Tabs defaultValue="keys">
+          <TabsList aria-label="Console sections">
+            <TabsTrigger value="keys">API keys</TabsTrigger>
+            <TabsTrigger value="webhooks">Webhooks</TabsTrigger>
+            <TabsTrigger value="events">Events</TabsTrigger>
+          </TabsList>
+          <TabsContent value="keys" className="mt-6">
+            <ApiKeysPanel />
+          </TabsContent>
+          <TabsContent value="webhooks" className="mt-6">
+            <WebhooksPanel />
+          </TabsContent>
+          <TabsContent value="events" className="mt-6">
+            <EventsPanel />
+          </TabsContent>
+        </Tabs>
+      ) : (
+        <ConsoleSignIn />
+      )}
+    </section>
+  );
+}
