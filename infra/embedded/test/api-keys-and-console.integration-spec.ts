@@ -1,57 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import pg from 'pg';
+import type pg from 'pg';
 import request from 'supertest';
 import {
   API_KEY_MESSAGES_V1 as M,
   AUTH_MESSAGES,
   CONSOLE_MESSAGES,
   MAX_ACTIVE_API_KEYS,
-  type ApiAccessResponse,
   type ApiAccountResponse,
   type ApiKeyList,
   type ConsoleMeResponse,
   type CreatedApiKey,
   type MailboxMessage,
 } from '@paymarket/contracts';
-import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
-import { startEmbedded, type EmbeddedPayMarket } from '../src/start-embedded.js';
+import { eventually } from '@paymarket/platform/testing';
+import type { EmbeddedPayMarket } from '../src/start-embedded.js';
+import { approvedCompany, ipsFrom, startTestApp, type ApprovedCompany, type TestApp } from './support/integrator-test-app.js';
 
 jest.setTimeout(120_000);
 
-let ipCounter = 1;
-const freshIp = () => `10.95.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+const freshIp = ipsFrom('10.95');
 
 // ADR 0037 over HTTP: several API keys per company (full or read-only, shown once, rolled with an overlap, revoked),
 // and the developer console's sign-in by an emailed code, whose session every /api/v1 route accepts.
 describe('API keys and the developer console sign-in', () => {
-  let database: TestDatabase;
+  let testApp: TestApp;
   let app: EmbeddedPayMarket;
   let db: pg.Client;
   const run = Date.now().toString(36);
-  let acme: { id: string; secretKey: string; email: string };
-  let globex: { id: string; secretKey: string; email: string };
-
-  async function approvedCompany(name: string): Promise<{ id: string; secretKey: string; email: string }> {
-    const slug = name.toLowerCase().replace(/[^a-z]/g, '');
-    const email = `ops@${slug}-${run}.com`;
-    const response = await request(app.url)
-      .post('/api/request-api-access')
-      .set('x-forwarded-for', freshIp())
-      .send({
-        name,
-        website: `https://${slug}-${run}.com`,
-        email,
-        businessType: 'saas',
-        contactName: 'Ada Lovelace',
-        contactPhone: '+1 416 555 0134',
-        taxId: 'CA-123456789',
-      })
-      .expect(201);
-    const body = response.body as ApiAccessResponse;
-    expect(body.status).toBe('approved');
-    expect(Object.keys(body.credentials!).sort()).toEqual(['apiKey', 'secretKey']);
-    return { id: body.company.id, secretKey: body.credentials!.secretKey, email };
-  }
+  let acme: ApprovedCompany;
+  let globex: ApprovedCompany;
 
   const withKey = (secret: string) => ({
     get: (path: string) => request(app.url).get(path).set('authorization', `Bearer ${secret}`),
@@ -72,26 +49,14 @@ describe('API keys and the developer console sign-in', () => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startEmbedded({
-      trustProxy: true,
-      port: 0,
-      host: '127.0.0.1',
-      production: false,
-      databaseUrl: database.url,
-      dataDir: '',
-      messaging: testMessagingRuntime(),
-    });
-    db = new pg.Client({ connectionString: database.url });
-    await db.connect();
-    acme = await approvedCompany('Acme Keys');
-    globex = await approvedCompany('Globex Keys');
+    testApp = await startTestApp();
+    ({ app, db } = testApp);
+    acme = await approvedCompany(app.url, 'Acme Keys', freshIp(), run);
+    globex = await approvedCompany(app.url, 'Globex Keys', freshIp(), run);
   });
 
   afterAll(async () => {
-    await db?.end();
-    await app?.close();
-    await database?.drop();
+    await testApp?.close();
   });
 
   it('issues a working default key on approval, and creates full and read-only keys shown once', async () => {

@@ -1,30 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import pg from 'pg';
+import type pg from 'pg';
 import request from 'supertest';
 import {
   API_ORDER_MESSAGES,
   REFUND_MESSAGES,
-  type ApiAccessResponse,
   type ApiOrderView,
   type PaymentIntentResponse,
   type RefundList,
   type RefundView,
 } from '@paymarket/contracts';
 import { adminCreate } from '@paymarket/onboarding';
-import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
-import { startEmbedded, type EmbeddedPayMarket } from '../src/start-embedded.js';
+import { eventually } from '@paymarket/platform/testing';
+import type { EmbeddedPayMarket } from '../src/start-embedded.js';
+import { approvedCompany, ipsFrom, startTestApp, type TestApp } from './support/integrator-test-app.js';
 
 jest.setTimeout(120_000);
 
 /** The Stripe emulator's demo print provider, which can receive transfers. */
 const PROVIDER = 'acct_1PMDemoPrintCo00001';
-let ipCounter = 1;
-const freshIp = () => `10.91.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+const freshIp = ipsFrom('10.91');
 
 // ADR 0038 over HTTP: a company refunds its own paid orders through /api/v1/refunds, in minor units, with the same
 // proportional reversals as an administrator's refund, never more than was paid; other companies get 404.
 describe('refunds through the integrator API (/api/v1/refunds)', () => {
-  let database: TestDatabase;
+  let testApp: TestApp;
   let app: EmbeddedPayMarket;
   let db: pg.Client;
   let adminCookie: string;
@@ -32,26 +31,6 @@ describe('refunds through the integrator API (/api/v1/refunds)', () => {
   let globex: { id: string; secretKey: string };
   const run = Date.now().toString(36);
   let orderCounter = 0;
-
-  async function approvedCompany(name: string): Promise<{ id: string; secretKey: string }> {
-    const slug = name.toLowerCase().replace(/[^a-z]/g, '');
-    const response = await request(app.url)
-      .post('/api/request-api-access')
-      .set('x-forwarded-for', freshIp())
-      .send({
-        name,
-        website: `https://${slug}-${run}.com`,
-        email: `ops@${slug}-${run}.com`,
-        businessType: 'saas',
-        contactName: 'Ada Lovelace',
-        contactPhone: '+1 416 555 0134',
-        taxId: 'CA-123456789',
-      })
-      .expect(201);
-    const body = response.body as ApiAccessResponse;
-    expect(body.status).toBe('approved');
-    return { id: body.company.id, secretKey: body.credentials!.secretKey };
-  }
 
   const as = (company: { secretKey: string }) => ({
     get: (path: string) => request(app.url).get(path).set('authorization', `Bearer ${company.secretKey}`),
@@ -84,35 +63,23 @@ describe('refunds through the integrator API (/api/v1/refunds)', () => {
     (await db.query(`SELECT reversed_minor FROM payments.transfers WHERE order_id = $1`, [orderId])).rows.map((r) => r.reversed_minor);
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startEmbedded({
-      trustProxy: true,
-      port: 0,
-      host: '127.0.0.1',
-      production: false,
-      databaseUrl: database.url,
-      dataDir: '',
-      messaging: testMessagingRuntime(),
-    });
-    db = new pg.Client({ connectionString: database.url });
-    await db.connect();
+    testApp = await startTestApp();
+    ({ app, db } = testApp);
     const adminEmail = `refunds.${run}@example.com`;
     const password = 'correct horse battery staple';
-    expect(await adminCreate(['--email', adminEmail, '--password', password], { DATABASE_URL: database.url })).toBe(0);
+    expect(await adminCreate(['--email', adminEmail, '--password', password], { DATABASE_URL: testApp.databaseUrl })).toBe(0);
     const login = await request(app.url)
       .post('/api/admin/login')
       .set('x-forwarded-for', freshIp())
       .send({ email: adminEmail, password })
       .expect(200);
     adminCookie = String(login.headers['set-cookie']).split(';')[0]!;
-    acme = await approvedCompany('Acme Refunds');
-    globex = await approvedCompany('Globex Refunds');
+    acme = await approvedCompany(app.url, 'Acme Refunds', freshIp(), run);
+    globex = await approvedCompany(app.url, 'Globex Refunds', freshIp(), run);
   });
 
   afterAll(async () => {
-    await db?.end();
-    await app?.close();
-    await database?.drop();
+    await testApp?.close();
   });
 
   it('refunds part, then the rest; reversals match an administrator refund of the same amounts; the ledger verifies', async () => {
