@@ -52,6 +52,12 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestFasti
     request.correlationId = acceptCorrelationId(request.headers[CORRELATION_HEADER]);
     void reply.header(CORRELATION_HEADER, request.correlationId);
   });
+  // API answers carry sessions' and companies' data: no shared or browser cache keeps them, unless a route says
+  // otherwise (the OpenAPI document, the reference's static files).
+  fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    return payload;
+  });
 
   // Session cookies (pm_session, pm_admin) are read and set through @fastify/cookie.
   await app.register(fastifyCookie);

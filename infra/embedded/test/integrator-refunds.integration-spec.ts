@@ -147,6 +147,8 @@ describe('refunds through the integrator API (/api/v1/refunds)', () => {
     const order = await paidOrder(acme, '10.00');
     const answers = await Promise.all([700, 700, 700].map((amount) => as(acme).post('/api/v1/refunds').send({ order: order.id, amount })));
     for (const answer of answers) expect([201, 409, 422]).toContain(answer.status);
+    // Every accepted refund was really made: what the 201s promised is exactly what was refunded.
+    const accepted = answers.filter((a) => a.status === 201).reduce((sum, a) => sum + BigInt((a.body as RefundView).amount), 0n);
     const { rows } = await db.query(`SELECT refunded_minor, total_minor FROM payments.orders WHERE id = $1`, [order.id]);
     expect(BigInt(rows[0].refunded_minor)).toBeLessThanOrEqual(BigInt(rows[0].total_minor));
     const refunds = await db.query(`SELECT coalesce(sum(amount_minor), 0)::bigint AS n FROM payments.refunds WHERE order_id = $1`, [
@@ -154,6 +156,7 @@ describe('refunds through the integrator API (/api/v1/refunds)', () => {
     ]);
     expect(BigInt(refunds.rows[0].n)).toBe(BigInt(rows[0].refunded_minor));
     expect(BigInt(rows[0].refunded_minor)).toBeLessThanOrEqual(1356n);
+    expect(accepted).toBe(BigInt(rows[0].refunded_minor));
   });
 
   it("answers 404 for another company's order and refund, 409 for an unpaid order, 400 naming bad fields", async () => {

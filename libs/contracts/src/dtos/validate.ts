@@ -16,14 +16,49 @@ export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErro
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
+/** Deepest nesting a body may have: our DTOs nest two levels; a deeper body is refused before it is walked. */
+export const MAX_BODY_DEPTH = 16;
+
+export const BODY_MESSAGES = {
+  NOT_OBJECT: 'The request body must be a JSON object',
+  TOO_DEEP: `The request body is nested more than ${MAX_BODY_DEPTH} levels deep`,
+  NUL: (field: string) => `${field} must not contain a NUL character`,
+} as const;
+
+/**
+ * Refuses what no field may hold before class-transformer walks the body (recursively: a body nested thousands of
+ * levels deep would overflow the stack) and before PostgreSQL sees it (a NUL byte in text is an error there):
+ * iterative, bounded by MAX_BODY_DEPTH; answers field errors, or undefined when the body is fine.
+ */
+export function unsafeBodyErrors(plain: object): FieldErrors | undefined {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: plain, path: '', depth: 0 }];
+  const errors: FieldErrors = {};
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) errors[path || 'body'] = [BODY_MESSAGES.NUL(path || 'body')];
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= MAX_BODY_DEPTH) return { body: [BODY_MESSAGES.TOO_DEEP] };
+    for (const [key, child] of Object.entries(value)) {
+      if (key.includes('\u0000')) return { body: [BODY_MESSAGES.NUL('A field name')] };
+      stack.push({ value: child, path: path ? `${path}.${key}` : key, depth: depth + 1 });
+    }
+  }
+  return Object.keys(errors).length > 0 ? errors : undefined;
+}
+
 /**
  * The one validation routine used by the web forms, the gateway and the services: same rules, same messages.
  * Unknown fields are refused so a typo never passes silently.
  */
 export function validateDto<T extends object>(cls: ClassConstructor<T>, plain: unknown): ValidationResult<T> {
   if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) {
-    return { ok: false, errors: { body: ['The request body must be a JSON object'] } };
+    return { ok: false, errors: { body: [BODY_MESSAGES.NOT_OBJECT] } };
   }
+  const unsafe = unsafeBodyErrors(plain);
+  if (unsafe) return { ok: false, errors: unsafe };
   const instance = plainToInstance(cls, plain);
   const errors = validateSync(instance, {
     whitelist: true,

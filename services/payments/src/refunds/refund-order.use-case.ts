@@ -69,7 +69,7 @@ export class RefundOrder {
         (await this.orders.byOrderId(manager, body.orderId, true));
       if (!order) throw ServiceError.notFound(CheckoutErrors.ORDER_NOT_FOUND);
       const pending = await this.orders.pendingRefund(manager, order.id);
-      if (pending) return { id: pending.id, orderUuid: order.id };
+      if (pending) return { id: pending.id, orderUuid: order.id, inProgress: true };
       if (order.status !== 'completed' && order.status !== 'partially_refunded')
         throw new ServiceError('unprocessable', CheckoutErrors.NOT_REFUNDABLE);
       const left = order.total - order.refunded;
@@ -80,11 +80,14 @@ export class RefundOrder {
         });
       }
       const id = await this.record(manager, order, amount, body.reason ?? null, admin.email);
-      return { id, orderUuid: order.id };
+      return { id, orderUuid: order.id, inProgress: false };
     });
     // Step 2: carry it out (idempotent at Stripe and in the ledger).
     await this.carryOut(refund.id);
     this.relay.kick();
+    // Another refund of the order was left half-done: it was finished instead, and this one was not made. Saying so
+    // (rather than answering the other refund as if it were this one) keeps every accepted refund a real one.
+    if (refund.inProgress) throw ServiceError.conflict(REFUND_MESSAGES.IN_PROGRESS);
     const order = await this.orders.byId(this.orders.dataSource.manager, refund.orderUuid);
     return toOrderView(order!);
   }

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { queryInteger, trimmed } from '../transforms.js';
 import { API_ORDER_MESSAGES, API_ORDERS_MAX_LIMIT } from './api-order.dto.js';
 import { MAX_AMOUNT_MINOR } from './payment-messages.js';
@@ -25,7 +25,8 @@ export class CreateRefundDto {
   @IsString({ message: REFUND_MESSAGES.ORDER })
   order!: string;
 
-  @IsOptional()
+  // Absent means everything left; null is refused rather than read as "everything".
+  @ValidateIf((_object, value) => value !== undefined)
   @Max(MAX_AMOUNT_MINOR * 2, { message: REFUND_MESSAGES.AMOUNT })
   @Min(1, { message: REFUND_MESSAGES.AMOUNT })
   @IsInt({ message: REFUND_MESSAGES.AMOUNT })

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { normalisedEmail, trimmed } from '../transforms.js';
 import { IsMoneyAmount } from './amount.js';
 import { ORDER_ID_PATTERN, PAYMENT_CURRENCIES, type PaymentCurrency } from './create-order.dto.js';
@@ -64,7 +64,8 @@ export class TestCardPaymentDto {
 
 /** POST /api/admin/orders/:orderId/refunds — without an amount, everything still refundable. */
 export class RefundOrderDto {
-  @IsOptional()
+  // Absent means everything left; null is not "everything" (a refund must never widen by accident): it is refused.
+  @ValidateIf((_object, value) => value !== undefined)
   @IsMoneyAmount({ message: M.INVALID_AMOUNT })
   amount?: number | string;
 

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import request from 'supertest';
+import { BODY_MESSAGES, PAYMENT_MESSAGES, REFUND_MESSAGES } from '@paymarket/contracts';
+import { adminCreate } from '@paymarket/onboarding';
+import type { EmbeddedPayMarket } from '../src/start-embedded.js';
+import { approvedCompany, ipsFrom, startTestApp, type ApprovedCompany, type TestApp } from './support/integrator-test-app.js';
+
+jest.setTimeout(120_000);
+
+const freshIp = ipsFrom('10.97');
+
+/** `{"email": {"email": … "x" …}}`, `depth` levels deep, as raw JSON text (no recursion to build it). */
+function nested(depth: number): string {
+  return `${'{"email":'.repeat(depth)}"x"${'}'.repeat(depth)}`;
+}
+
+// Issue 12's defects found as an attacker would: bad input always gets a 4xx naming the field, never a 500.
+describe('hostile input answers a clear 4xx, never a 500', () => {
+  let testApp: TestApp;
+  let app: EmbeddedPayMarket;
+  let acme: ApprovedCompany;
+  let adminCookie: string;
+  const run = Date.now().toString(36);
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    app = testApp.app;
+    acme = await approvedCompany(app.url, 'Acme Hostile', freshIp(), run);
+    const email = `hostile.${run}@example.com`;
+    const password = 'correct horse battery staple';
+    expect(await adminCreate(['--email', email, '--password', password], { DATABASE_URL: testApp.databaseUrl })).toBe(0);
+    const login = await request(app.url).post('/api/admin/login').set('x-forwarded-for', freshIp()).send({ email, password }).expect(200);
+    adminCookie = String(login.headers['set-cookie']).split(';')[0]!;
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('refuses a NUL byte in any text field, naming the field, and stores nothing', async () => {
+    const buyer = await request(app.url)
+      .post('/api/register-buyer')
+      .set('x-forwarded-for', freshIp())
+      .send({ name: 'a\u0000b', email: `nul.${run}@example.com` })
+      .expect(400);
+    expect(buyer.body.fields).toEqual({ name: [BODY_MESSAGES.NUL('name')] });
+    const stored = await testApp.db.query(`SELECT count(*)::int AS n FROM onboarding.buyers WHERE email = $1`, [`nul.${run}@example.com`]);
+    expect(stored.rows[0].n).toBe(0);
+
+    const order = await request(app.url)
+      .post('/api/v1/orders')
+      .set('authorization', `Bearer ${acme.secretKey}`)
+      .send({ orderId: `nul_${run}`, amount: '5.00', currency: 'usd', recipient: 'acct_1PMDemoPrintCo00001', description: 'x\u0000' })
+      .expect(400);
+    expect(order.body.fields).toEqual({ description: [BODY_MESSAGES.NUL('description')] });
+
+    const marketplace = await request(app.url)
+      .post('/api/setup-marketplace')
+      .set('x-forwarded-for', freshIp())
+      .send({ companyName: 'Nul\u0000 Market' })
+      .expect(400);
+    expect(marketplace.body.fields).toEqual({ companyName: [BODY_MESSAGES.NUL('companyName')] });
+  });
+
+  it('refuses a body nested thousands of levels deep', async () => {
+    for (const path of ['/api/auth/sign-in/code', '/api/register-buyer', '/api/request-api-access']) {
+      const response = await request(app.url)
+        .post(path)
+        .set('x-forwarded-for', freshIp())
+        .set('content-type', 'application/json')
+        .send(nested(5000))
+        .expect(400);
+      expect(response.body.fields).toEqual({ body: [BODY_MESSAGES.TOO_DEEP] });
+    }
+  });
+
+  it('refuses a null refund amount instead of failing (or refunding everything)', async () => {
+    const admin = await request(app.url)
+      .post('/api/admin/orders/00000000-0000-4000-8000-000000000001/refunds')
+      .set('cookie', adminCookie)
+      .send({ amount: null })
+      .expect(400);
+    expect(admin.body.fields).toEqual({ amount: [PAYMENT_MESSAGES.INVALID_AMOUNT] });
+    const company = await request(app.url)
+      .post('/api/v1/refunds')
+      .set('authorization', `Bearer ${acme.secretKey}`)
+      .send({ order: '00000000-0000-4000-8000-000000000001', amount: null })
+      .expect(400);
+    expect(company.body.fields).toEqual({ amount: [REFUND_MESSAGES.AMOUNT] });
+  });
+
+  it('answers API calls with Cache-Control: no-store', async () => {
+    const account = await request(app.url).get('/api/v1/account').set('authorization', `Bearer ${acme.secretKey}`).expect(200);
+    expect(account.headers['cache-control']).toBe('no-store');
+    const refused = await request(app.url).get('/api/v1/account').expect(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+});
