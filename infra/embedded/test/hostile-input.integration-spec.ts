@@ -89,6 +89,39 @@ describe('hostile input answers a clear 4xx, never a 500', () => {
     expect(company.body.fields).toEqual({ amount: [REFUND_MESSAGES.AMOUNT] });
   });
 
+  it('answers concurrent test-card confirmations of one payment with its state, never a 500', async () => {
+    const auth = { authorization: `Bearer ${acme.secretKey}` };
+    const order = (
+      await request(app.url)
+        .post('/api/v1/orders')
+        .set(auth)
+        .send({ orderId: `twice_${run}`, amount: '5.00', currency: 'usd', recipient: 'acct_1PMDemoPrintCo00001' })
+        .expect(201)
+    ).body as { id: string };
+    const intent = (await request(app.url).post(`/api/v1/orders/${order.id}/payment-intent`).set(auth).expect(200)).body as {
+      paymentIntentId: string;
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        request(app.url).post(`/api/v1/payments/${intent.paymentIntentId}/test-card`).set(auth).send({ cardNumber: '4242 4242 4242 4242' }),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ paymentStatus: 'succeeded', orderStatus: 'completed' });
+    }
+    const paidAgain = await request(app.url)
+      .post(`/api/v1/payments/${intent.paymentIntentId}/test-card`)
+      .set(auth)
+      .send({ cardNumber: '4242 4242 4242 4242' });
+    expect(paidAgain.status).toBe(200);
+    const charges = await testApp.db.query(
+      `SELECT count(*)::int AS n FROM payments.ledger_entries WHERE order_id = $1 AND kind = 'charge'`,
+      [order.id],
+    );
+    expect(charges.rows[0].n).toBeLessThanOrEqual(1);
+  });
+
   it('answers API calls with Cache-Control: no-store', async () => {
     const account = await request(app.url).get('/api/v1/account').set('authorization', `Bearer ${acme.secretKey}`).expect(200);
     expect(account.headers['cache-control']).toBe('no-store');

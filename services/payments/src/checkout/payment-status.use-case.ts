@@ -7,6 +7,9 @@ import { CheckoutErrors } from './checkout.errors.js';
 import { PaymentProcessor, TEST_CARDS, type ProcessorPaymentIntent } from './payment-processor.js';
 import { SettlePayment } from './settle-payment.js';
 
+/** PaymentIntent statuses that a confirmation can no longer change. */
+const PAST_CONFIRMING = new Set(['succeeded', 'processing', 'canceled']);
+
 function view(order: OrderEntity, intent: ProcessorPaymentIntent): PaymentStatusView {
   return {
     orderId: order.orderId,
@@ -38,9 +41,24 @@ export class PaymentStatus {
     const returnTo = order.kind === 'direct' ? '/direct-payment' : '/payment';
     const origin = request.origin ?? 'http://localhost:3000';
     const returnUrl = `${origin}/payment-success?return_to=${encodeURIComponent(returnTo)}`;
-    const intent = await this.processor.confirmWithTestPaymentMethod(order.paymentIntentId!, paymentMethod, returnUrl);
+    const intent = await this.confirmOnce(order.paymentIntentId!, paymentMethod, returnUrl);
     const settled = (await this.settle.fromIntent(intent)) ?? order;
     return view(settled, intent);
+  }
+
+  /**
+   * Confirms, unless the payment is past confirming: Stripe refuses to confirm a PaymentIntent that already
+   * succeeded (or is processing, or canceled) — e.g. a second click, or concurrent confirms — and that is not a
+   * failure of ours: the answer is the payment as it now stands.
+   */
+  private async confirmOnce(paymentIntentId: string, paymentMethod: string, returnUrl: string): Promise<ProcessorPaymentIntent> {
+    try {
+      return await this.processor.confirmWithTestPaymentMethod(paymentIntentId, paymentMethod, returnUrl);
+    } catch (err) {
+      const current = await this.processor.retrievePaymentIntent(paymentIntentId).catch(() => undefined);
+      if (current && PAST_CONFIRMING.has(current.status)) return current;
+      throw err;
+    }
   }
 
   async recheck(request: CallerRequest<PaymentStatusDto>): Promise<PaymentStatusView> {
