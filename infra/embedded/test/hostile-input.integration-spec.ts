@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import request from 'supertest';
 import { BODY_MESSAGES, PAYMENT_MESSAGES, REFUND_MESSAGES } from '@paymarket/contracts';
 import { adminCreate } from '@paymarket/onboarding';
+import { eventually } from '@paymarket/platform/testing';
 import type { EmbeddedPayMarket } from '../src/start-embedded.js';
 import { approvedCompany, ipsFrom, startTestApp, type ApprovedCompany, type TestApp } from './support/integrator-test-app.js';
 
@@ -120,6 +121,37 @@ describe('hostile input answers a clear 4xx, never a 500', () => {
       [order.id],
     );
     expect(charges.rows[0].n).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps no sign-in code or one-time link in the outbox once the event is published', async () => {
+    const email = `outbox.${run}@example.com`;
+    await request(app.url).post('/api/register-buyer').set('x-forwarded-for', freshIp()).send({ name: 'Ada', email }).expect(201);
+    await request(app.url).post('/api/auth/sign-in/code').set('x-forwarded-for', freshIp()).send({ email }).expect(202);
+    await request(app.url)
+      .post('/api/account-deletion-requests')
+      .set('x-forwarded-for', freshIp())
+      .send({ email, confirmation: 'DELETE' })
+      .expect(202);
+    const rows = await eventually(
+      async () => {
+        const { rows } = await testApp.db.query(
+          `SELECT name, payload, sent_at FROM onboarding.outbox
+            WHERE payload->>'email' = $1 AND name IN ('sign_in.code_requested', 'account.deletion_confirmation_requested')`,
+          [email],
+        );
+        return rows.length === 2 && rows.every((r) => r.sent_at) ? rows : undefined;
+      },
+      10_000,
+      'both events published',
+    );
+    for (const row of rows) {
+      expect(row.payload).not.toHaveProperty('code');
+      expect(row.payload).not.toHaveProperty('path');
+      expect(row.payload.email).toBe(email);
+    }
+    // The email itself still went out with the code.
+    const mails = (await request(app.url).get('/api/dev/mailbox?limit=200').expect(200)).body as Array<{ to: string; subject: string }>;
+    expect(mails.some((m) => m.to === email && /sign-in code: \d{6}/.test(m.subject))).toBe(true);
   });
 
   it('answers API calls with Cache-Control: no-store', async () => {

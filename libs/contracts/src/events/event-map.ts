@@ -21,3 +21,13 @@ export interface EventEnvelope<N extends EventName = EventName> {
   correlationId: string;
   data: EventMap[N];
 }
+
+/**
+ * Payload fields that carry a secret to its one consumer (a sign-in code, a one-time link). The producer's outbox
+ * drops them from the row once the event is published, so its copy cannot be used to sign in or confirm anything.
+ */
+export const SECRET_PAYLOAD_FIELDS: Partial<Record<EventName, readonly string[]>> = {
+  'sign_in.code_requested': ['code'],
+  'console.code_requested': ['code'],
+  'account.deletion_confirmation_requested': ['path'],
+};

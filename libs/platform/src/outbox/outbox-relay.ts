@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { EventEnvelope, EventName, ServiceName } from '@paymarket/contracts';
+import { SECRET_PAYLOAD_FIELDS, type EventEnvelope, type EventName, type ServiceName } from '@paymarket/contracts';
 import { createLogger } from '../logging/logger.js';
 import { runWithCorrelationId } from '../logging/request-context.js';
 import { OutboxEntity } from './outbox.entity.js';
@@ -130,6 +130,14 @@ export class OutboxRelay {
         .set({ sentAt: () => 'now()', attempts: () => 'attempts + 1' })
         .whereInIds(rows.map((r) => r.id))
         .execute();
+      // Once published, the outbox row is only a record: secrets it carried to their consumer (sign-in codes,
+      // one-time links) are removed from it, so a copy of the table cannot be used to sign in or confirm anything.
+      for (const row of rows) {
+        const fields = SECRET_PAYLOAD_FIELDS[row.name as EventName];
+        if (fields?.length) {
+          await manager.query(`UPDATE outbox SET payload = payload - $2::text[] WHERE id = $1`, [row.id, fields]);
+        }
+      }
       return rows.length;
     });
   }
