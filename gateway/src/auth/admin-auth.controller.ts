@@ -1,10 +1,18 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AdminLoginDto, AUTH_MESSAGES, RpcPatterns, type AdminSessionResponse, type SignedInAdmin } from '@paymarket/contracts';
+import {
+  AdminLoginDto,
+  AUTH_MESSAGES,
+  RpcPatterns,
+  type AdminSessionResponse,
+  type AdminSessionState,
+  type SignedInAdmin,
+} from '@paymarket/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { Admin, CurrentAdmin } from './admin.guard.js';
+import { resolveSession } from './resolve-session.js';
 import { withRetryAfter } from './retry-after.js';
 import { ADMIN_SESSION_COOKIE, clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookies.js';
 import { Doc, DocTag } from '../openapi/describe.js';
@@ -37,6 +45,15 @@ export class AdminAuthController {
     );
     setSessionCookie(reply, ADMIN_SESSION_COOKIE, started.token, started.expiresAt, this.config.production);
     return { admin: started.admin };
+  }
+
+  /** The web app's check: nobody signed in is an answer (`{admin: null}`), not an error. */
+  @Doc({ summary: 'The signed-in administrator, or null', returns: 'AdminSessionState' })
+  @Get('session')
+  async session(@Req() request: FastifyRequest): Promise<AdminSessionState> {
+    const token = readSessionCookie(request, ADMIN_SESSION_COOKIE);
+    const session = token ? await resolveSession(this.rpc, RpcPatterns.onboarding.RESOLVE_ADMIN_SESSION, token) : undefined;
+    return { admin: session?.admin ?? null };
   }
 
   @Doc({ summary: 'The signed-in administrator', returns: 'AdminSessionResponse' })

@@ -6,6 +6,7 @@ import {
   RpcPatterns,
   VerifySignInCodeDto,
   type BuyerSessionResponse,
+  type BuyerSessionState,
   type SignedInBuyer,
   type SignInCodeRequested,
 } from '@paymarket/contracts';
@@ -13,6 +14,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { BuyerSession, CurrentBuyer } from './buyer-session.guard.js';
+import { optionalBuyer } from './resolve-session.js';
 import { withRetryAfter } from './retry-after.js';
 import { BUYER_SESSION_COOKIE, clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookies.js';
 import { Doc, DocTag } from '../openapi/describe.js';
@@ -57,6 +59,13 @@ export class AuthController {
     });
     setSessionCookie(reply, BUYER_SESSION_COOKIE, started.token, started.expiresAt, this.config.production);
     return { buyer: started.buyer };
+  }
+
+  /** The web app's session check: a signed-out visitor is an answer (`{buyer: null}`), not an error. */
+  @Doc({ summary: 'The signed-in buyer, or null', returns: 'BuyerSessionState' })
+  @Get('session')
+  async session(@Req() request: FastifyRequest): Promise<BuyerSessionState> {
+    return { buyer: (await optionalBuyer(this.rpc, request)) ?? null };
   }
 
   @Doc({ summary: 'The signed-in buyer', returns: 'BuyerSessionResponse' })

@@ -154,6 +154,25 @@ describe('hostile input answers a clear 4xx, never a 500', () => {
     expect(mails.some((m) => m.to === email && /sign-in code: \d{6}/.test(m.subject))).toBe(true);
   });
 
+  it('answers the web app’s session checks with null when signed out (no error status), and the person when signed in', async () => {
+    expect((await request(app.url).get('/api/auth/session').expect(200)).body).toEqual({ buyer: null });
+    expect((await request(app.url).get('/api/admin/session').expect(200)).body).toEqual({ admin: null });
+    expect(
+      (
+        await request(app.url)
+          .get('/api/auth/session')
+          .set('cookie', 'pm_session=' + 'x'.repeat(43))
+          .expect(200)
+      ).body,
+    ).toEqual({ buyer: null });
+    const admin = (await request(app.url).get('/api/admin/session').set('cookie', adminCookie).expect(200)).body as {
+      admin: { email: string };
+    };
+    expect(admin.admin.email).toBe(`hostile.${run}@example.com`);
+    // The guarded routes still refuse.
+    await request(app.url).get('/api/auth/me').expect(401);
+  });
+
   it('answers API calls with Cache-Control: no-store', async () => {
     const account = await request(app.url).get('/api/v1/account').set('authorization', `Bearer ${acme.secretKey}`).expect(200);
     expect(account.headers['cache-control']).toBe('no-store');

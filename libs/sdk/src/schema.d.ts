@@ -220,6 +220,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in administrator, or null */
+        get: operations["AdminAuth_session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api-access/credentials": {
         parameters: {
             query?: never;
@@ -246,6 +263,23 @@ export interface paths {
         };
         /** The signed-in buyer */
         get: operations["Auth_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in buyer, or null */
+        get: operations["Auth_session"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1370,6 +1404,9 @@ export interface components {
         AdminSessionResponse: {
             admin: components["schemas"]["SignedInAdmin"];
         };
+        AdminSessionState: {
+            admin: components["schemas"]["SignedInAdmin"] | null;
+        };
         ApiAccessResponse: {
             appeal?: {
                 email: string;
@@ -1526,6 +1563,9 @@ export interface components {
         };
         BuyerSessionResponse: {
             buyer: components["schemas"]["SignedInBuyer"];
+        };
+        BuyerSessionState: {
+            buyer: components["schemas"]["SignedInBuyer"] | null;
         };
         CommonEnv: {
             AMQP_URL: string;
@@ -3169,6 +3209,44 @@ export interface operations {
             };
         };
     };
+    AdminAuth_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSessionState"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     ApiAccess_reveal: {
         parameters: {
             query?: never;
@@ -3272,6 +3350,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Auth_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuyerSessionState"];
                 };
             };
             /** @description Internal Server Error */

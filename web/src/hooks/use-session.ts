@@ -1,13 +1,21 @@
-import type { AdminSessionResponse, BuyerSessionResponse, SignedInAdmin, SignedInBuyer } from '@paymarket/contracts';
+import type {
+  AdminSessionResponse,
+  AdminSessionState,
+  BuyerSessionResponse,
+  BuyerSessionState,
+  SignedInAdmin,
+  SignedInBuyer,
+} from '@paymarket/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getQueryFn } from '@/lib/queryClient';
 
-export const SESSION_QUERY_KEY = ['/api/auth/me'] as const;
-export const ADMIN_SESSION_QUERY_KEY = ['/api/admin/me'] as const;
+// The session checks answer 200 with null when nobody is signed in, so a signed-out visit logs no error.
+export const SESSION_QUERY_KEY = ['/api/auth/session'] as const;
+export const ADMIN_SESSION_QUERY_KEY = ['/api/admin/session'] as const;
 
-/** The signed-in buyer (null when signed out; a 401 is an answer here, not an error). */
+/** The signed-in buyer (null when signed out). */
 export function useSession(): { buyer: SignedInBuyer | null; isLoading: boolean } {
-  const query = useQuery<BuyerSessionResponse | null>({
+  const query = useQuery<BuyerSessionResponse | BuyerSessionState | null>({
     queryKey: SESSION_QUERY_KEY,
     queryFn: getQueryFn<BuyerSessionResponse>({ on401: 'returnNull' }),
   });
@@ -27,7 +35,7 @@ export function useSignOut() {
 
 /** The signed-in administrator, or null. */
 export function useAdminSession(): { admin: SignedInAdmin | null; isLoading: boolean } {
-  const query = useQuery<AdminSessionResponse | null>({
+  const query = useQuery<AdminSessionResponse | AdminSessionState | null>({
     queryKey: ADMIN_SESSION_QUERY_KEY,
     queryFn: getQueryFn<AdminSessionResponse>({ on401: 'returnNull' }),
   });

@@ -30,7 +30,7 @@ const card = (overrides: Partial<BuyerRequestView> = {}): BuyerRequestView => ({
 function respond(board: (url: URL) => BuyerRequestListResponse, me: number = 401): void {
   fetchMock.mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/auth/me')
+    if (url.pathname === '/api/auth/session')
       return me === 200
         ? fakeResponse(200, JSON.stringify({ buyer: { id: 'b', name: 'Ada', email: 'ada@example.com' } }))
         : fakeResponse(401, '{}');

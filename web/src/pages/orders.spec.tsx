@@ -39,7 +39,7 @@ describe(OrdersPage.name, () => {
   });
 
   it('shows five placeholders while loading', () => {
-    globalThis.fetch = fetchRoutes({ 'GET /api/orders': () => new Promise(() => undefined), 'GET /api/admin/me': NOT_ADMIN }).fetch;
+    globalThis.fetch = fetchRoutes({ 'GET /api/orders': () => new Promise(() => undefined), 'GET /api/admin/session': NOT_ADMIN }).fetch;
     renderPage(<OrdersPage />, '/orders');
 
     expect(screen.getByRole('heading', { name: 'Order History' })).toBeTruthy();
@@ -47,7 +47,7 @@ describe(OrdersPage.name, () => {
   });
 
   it('shows the empty state', async () => {
-    globalThis.fetch = fetchRoutes({ 'GET /api/orders': { status: 200, body: [] }, 'GET /api/admin/me': NOT_ADMIN }).fetch;
+    globalThis.fetch = fetchRoutes({ 'GET /api/orders': { status: 200, body: [] }, 'GET /api/admin/session': NOT_ADMIN }).fetch;
     renderPage(<OrdersPage />, '/orders');
 
     expect(await screen.findByText('No Orders Found')).toBeTruthy();
@@ -57,7 +57,7 @@ describe(OrdersPage.name, () => {
   it('asks to sign in without a session', async () => {
     globalThis.fetch = fetchRoutes({
       'GET /api/orders': apiError(401, 'Please sign in to continue.'),
-      'GET /api/admin/me': NOT_ADMIN,
+      'GET /api/admin/session': NOT_ADMIN,
     }).fetch;
     renderPage(<OrdersPage />, '/orders');
 
@@ -74,7 +74,7 @@ describe(OrdersPage.name, () => {
       order({ orderId: 'E-partial', status: 'partially_refunded', refunded: '50.00' }),
       order({ orderId: 'F-missing', status: undefined as unknown as OrderView['status'] }),
     ];
-    globalThis.fetch = fetchRoutes({ 'GET /api/orders': { status: 200, body: orders }, 'GET /api/admin/me': NOT_ADMIN }).fetch;
+    globalThis.fetch = fetchRoutes({ 'GET /api/orders': { status: 200, body: orders }, 'GET /api/admin/session': NOT_ADMIN }).fetch;
     renderPage(<OrdersPage />, '/orders');
 
     await screen.findByRole('article', { name: 'Order A-completed' });
@@ -103,7 +103,7 @@ describe(OrdersPage.name, () => {
   it('lets an administrator see all orders and refund part of a completed one', async () => {
     const completed = order({ orderId: 'ORD-9', status: 'completed' });
     const api = fetchRoutes({
-      'GET /api/admin/me': { status: 200, body: { admin: { id: 'a1', email: 'admin@example.com' } } },
+      'GET /api/admin/session': { status: 200, body: { admin: { id: 'a1', email: 'admin@example.com' } } },
       'GET /api/admin/orders': { status: 200, body: [completed, order({ orderId: 'ORD-8', status: 'failed' })] },
       'GET /api/orders': apiError(401, 'Please sign in to continue.'),
       'POST /api/admin/orders/id-ORD-9/refunds': { status: 200, body: { ...completed, status: 'partially_refunded', refunded: '50.00' } },
@@ -133,7 +133,7 @@ describe(OrdersPage.name, () => {
   it("shows the server's message when a refund is refused", async () => {
     const completed = order({ orderId: 'ORD-9', status: 'completed' });
     globalThis.fetch = fetchRoutes({
-      'GET /api/admin/me': { status: 200, body: { admin: { id: 'a1', email: 'admin@example.com' } } },
+      'GET /api/admin/session': { status: 200, body: { admin: { id: 'a1', email: 'admin@example.com' } } },
       'GET /api/admin/orders': { status: 200, body: [completed] },
       'GET /api/orders': { status: 200, body: [] },
       'POST /api/admin/orders/id-ORD-9/refunds': apiError(422, 'The refund is larger than what is left to refund (103.56).'),

@@ -60,7 +60,7 @@ function statusView(paymentStatus: string, extra: Partial<PaymentStatusView> = {
 
 function baseRoutes() {
   return {
-    'GET /api/auth/me': BUYER,
+    'GET /api/auth/session': BUYER,
     'GET /api/print-providers': PROVIDERS,
     'GET /api/sellers-showcase': SHOWCASE,
     'GET /api/payments/config': CONFIG,
@@ -142,7 +142,7 @@ describe(PaymentPage.name, () => {
     });
 
     it('shows a sign-in notice and keeps the form disabled without a session', async () => {
-      api = fetchRoutes({ ...baseRoutes(), 'GET /api/auth/me': apiError(401, 'Please sign in to continue.') });
+      api = fetchRoutes({ ...baseRoutes(), 'GET /api/auth/session': apiError(401, 'Please sign in to continue.') });
       globalThis.fetch = api.fetch;
       renderPage(<PaymentPage />, '/payment');
 

@@ -52,7 +52,7 @@ describe(SignInPage.name, () => {
   it('asks for the email, then the code, signs in and shows the account menu', async () => {
     let signedIn = false;
     server({
-      'GET /api/auth/me': () => (signedIn ? fakeResponse(200, JSON.stringify({ buyer })) : fakeResponse(401, '{}')),
+      'GET /api/auth/session': () => (signedIn ? fakeResponse(200, JSON.stringify({ buyer })) : fakeResponse(401, '{}')),
       'POST /api/auth/sign-in/code': () => fakeResponse(202, JSON.stringify({ message: AUTH_MESSAGES.CODE_SENT })),
       'POST /api/auth/sign-in/verify': () => ((signedIn = true), fakeResponse(200, JSON.stringify({ buyer }))),
       'POST /api/auth/sign-out': () => ((signedIn = false), fakeResponse(200, '{}')),
@@ -88,7 +88,7 @@ describe(SignInPage.name, () => {
 
   it('shows the server message when the code is wrong', async () => {
     server({
-      'GET /api/auth/me': () => fakeResponse(401, '{}'),
+      'GET /api/auth/session': () => fakeResponse(401, '{}'),
       'POST /api/auth/sign-in/code': () => fakeResponse(202, JSON.stringify({ message: AUTH_MESSAGES.CODE_SENT })),
       'POST /api/auth/sign-in/verify': () =>
         fakeResponse(401, JSON.stringify({ statusCode: 401, error: 'Unauthorized', message: AUTH_MESSAGES.CODE_INVALID })),

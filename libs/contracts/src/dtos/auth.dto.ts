@@ -102,6 +102,16 @@ export interface AdminSessionResponse {
   admin: SignedInAdmin;
 }
 
+/** GET /api/auth/session: who is signed in, or null — never an error status, so a signed-out page logs no error. */
+export interface BuyerSessionState {
+  buyer: SignedInBuyer | null;
+}
+
+/** GET /api/admin/session: the signed-in administrator, or null (never an error status). */
+export interface AdminSessionState {
+  admin: SignedInAdmin | null;
+}
+
 /** What onboarding returns to the gateway when a session starts: the raw token exists only in this reply and the cookie. */
 export interface StartedSession {
   token: string;
