@@ -25,6 +25,8 @@ if (missing.length > 0) {
 }
 // Without STRIPE_SECRET_KEY payments talks to the cluster's own stripe-emulator process (test mode, no network);
 // every child inherits the same emulator URL, webhook target and webhook secret.
+// Emailed links point at the gateway this launcher starts, unless PUBLIC_URL says otherwise (a proxy, a domain).
+process.env.PUBLIC_URL ??= `http://localhost:${process.env.PORT || 3000}`;
 if (!process.env.STRIPE_SECRET_KEY) {
   process.env.STRIPE_SECRET_KEY = 'sk_test_emulator';
   process.env.STRIPE_API_URL ??= `http://127.0.0.1:${process.env.STRIPE_EMULATOR_PORT || 12111}`;

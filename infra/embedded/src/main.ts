@@ -9,6 +9,8 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 runMain('paymarket', async () => {
   const env = loadConfig(EmbeddedEnv);
+  // Emailed links point where this app is served (PUBLIC_URL, when set, wins: e.g. behind a proxy or a domain).
+  if (!process.env.PUBLIC_URL && env.PORT !== 0) process.env.PUBLIC_URL = `http://localhost:${env.PORT}`;
   const dataDir = env.PAYMARKET_DATA_DIR ?? `${repoRoot}.data/postgres`;
   const app = await startEmbedded({
     port: env.PORT,

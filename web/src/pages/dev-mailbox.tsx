@@ -1,7 +1,7 @@
 import type { MailboxMessage } from '@paymarket/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Inbox, RefreshCw } from 'lucide-react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,6 +17,21 @@ const STATUS_VARIANT = {
   sent: 'success',
   failed: 'destructive',
 } as const satisfies Record<MailboxMessage['status'], BadgeProps['variant']>;
+
+const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
+
+/** The email's text with its http(s) addresses as links (text stays text: nothing is parsed as HTML). */
+export function linkify(text: string): ReactNode[] {
+  return text.split(URL_PATTERN).map((part, index) =>
+    index % 2 === 1 ? (
+      <a key={index} href={part} className="break-all text-primary underline underline-offset-2">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}
 
 function MessageCard({ message }: { message: MailboxMessage }): ReactElement {
   const date = new Date(message.createdAt);
@@ -37,7 +52,7 @@ function MessageCard({ message }: { message: MailboxMessage }): ReactElement {
         </dl>
         {/* Only the text part is shown: the HTML part is never injected into the page. */}
         <pre className="mt-4 max-h-80 overflow-auto rounded-lg bg-muted p-4 font-sans text-sm whitespace-pre-wrap text-foreground">
-          {message.text}
+          {linkify(message.text)}
         </pre>
       </article>
     </Card>
