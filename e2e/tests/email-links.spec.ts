@@ -10,11 +10,14 @@ test('an emailed link uses the address the app is served on, and the development
 
   await page.goto('/dev/mailbox');
   const origin = new URL(page.url()).origin.replace('127.0.0.1', 'localhost');
-  const message = page.getByRole('article', { name: new RegExp(`Email to ${email.replace('.', '\\.')}`) }).first();
+  // Newest first; the welcome email may arrive before the confirmation link: wait for the one with the link.
+  const message = page
+    .getByRole('article', { name: new RegExp(`Email to ${email.replace('.', '\\.')}`) })
+    .filter({ hasText: '/delete-account/confirm?token=' });
   await expect(async () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(message).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 20_000 });
   const link = message.getByRole('link', { name: /\/delete-account\/confirm\?token=/ });
   await expect(link).toBeVisible();
   const href = (await link.getAttribute('href'))!;
