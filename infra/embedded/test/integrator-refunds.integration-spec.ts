@@ -5,6 +5,7 @@ import {
   API_ORDER_MESSAGES,
   REFUND_MESSAGES,
   type ApiOrderView,
+  type EventList,
   type PaymentIntentResponse,
   type RefundList,
   type RefundView,
@@ -125,7 +126,25 @@ describe('refunds through the integrator API (/api/v1/refunds)', () => {
       `SELECT payload FROM payments.outbox WHERE name = 'payment.refunded' AND payload->>'companyId' = $1 AND payload->>'orderId' = $2`,
       [acme.id, order.orderId],
     );
-    expect(events.rows.map((r) => r.payload.refundedMinor).sort()).toEqual(['2500', '7856']);
+    expect(events.rows.map((r) => [r.payload.refundId, r.payload.refundedMinor, r.payload.refundedTotalMinor]).sort()).toEqual(
+      [
+        [partial.body.id, '2500', '2500'],
+        [rest.id, '7856', '10356'],
+      ].sort(),
+    );
+    // Published and consumed for the company (what its webhooks and GET /api/v1/events are made of), not for others.
+    const received = await eventually(
+      async () => {
+        const list = (await as(acme).get('/api/v1/events?type=payment.refunded&limit=100').expect(200)).body as EventList;
+        const mine = list.data.filter((e) => (e.data as { refundId?: string }).refundId === rest.id);
+        return mine.length ? mine : undefined;
+      },
+      10_000,
+      'the payment.refunded event in the company events',
+    );
+    expect(received[0]!.data).toMatchObject({ companyId: acme.id, orderId: order.orderId, refundedMinor: '7856' });
+    const others = (await as(globex).get('/api/v1/events?type=payment.refunded&limit=100').expect(200)).body as EventList;
+    expect(others.data.filter((e) => (e.data as { companyId?: string }).companyId === acme.id)).toEqual([]);
     const report = await request(app.url).get('/api/admin/ledger/verify').set('cookie', adminCookie).expect(200);
     expect(report.body).toMatchObject({ ok: true, problems: [] });
   });
@@ -147,6 +166,8 @@ describe('refunds through the integrator API (/api/v1/refunds)', () => {
     const order = await paidOrder(acme, '10.00');
     const answers = await Promise.all([700, 700, 700].map((amount) => as(acme).post('/api/v1/refunds').send({ order: order.id, amount })));
     for (const answer of answers) expect([201, 409, 422]).toContain(answer.status);
+    // 700 + 700 > 13.56: exactly one can be made; the others are refused (409 while it runs, 422 once it is done).
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     // Every accepted refund was really made: what the 201s promised is exactly what was refunded.
     const accepted = answers.filter((a) => a.status === 201).reduce((sum, a) => sum + BigInt((a.body as RefundView).amount), 0n);
     const { rows } = await db.query(`SELECT refunded_minor, total_minor FROM payments.orders WHERE id = $1`, [order.id]);
@@ -162,7 +183,8 @@ describe('refunds through the integrator API (/api/v1/refunds)', () => {
   it("answers 404 for another company's order and refund, 409 for an unpaid order, 400 naming bad fields", async () => {
     const order = await paidOrder(acme);
     const refund = (await as(acme).post('/api/v1/refunds').send({ order: order.id, amount: 100 }).expect(201)).body as RefundView;
-    await as(globex).post('/api/v1/refunds').send({ order: order.id, amount: 100 }).expect(404);
+    const foreign = await as(globex).post('/api/v1/refunds').send({ order: order.id, amount: 100 }).expect(404);
+    expect(foreign.body).toMatchObject({ message: REFUND_MESSAGES.ORDER_NOT_FOUND, fields: { order: [REFUND_MESSAGES.ORDER_NOT_FOUND] } });
     await as(globex).get(`/api/v1/refunds/${refund.id}`).expect(404);
     expect(((await as(globex).get(`/api/v1/refunds?order=${order.id}`).expect(200)).body as RefundList).data).toEqual([]);
     await as(acme).get('/api/v1/refunds/not-an-id').expect(404);

@@ -59,7 +59,11 @@ export interface PaymentFailedPayload extends PaymentPayload {
 }
 
 export interface PaymentRefundedPayload extends PaymentPayload {
+  /** The refund this event reports (`GET /api/v1/refunds/{id}`, ADR 0038); absent on events published before it. */
+  refundId?: string;
+  /** Refunded by this refund, in minor units. */
   refundedMinor: string;
+  /** Refunded so far on the order, this refund included, in minor units. */
   refundedTotalMinor: string;
 }
 

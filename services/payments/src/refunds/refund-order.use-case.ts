@@ -101,7 +101,8 @@ export class RefundOrder {
     const body = request.body;
     const planned = await this.idempotency.run(`api-refunds:${companyId}`, request.idempotencyKey, body, async (manager) => {
       const order = await this.orders.byIdForCompany(manager, body.order, companyId, true);
-      if (!order) throw ServiceError.notFound(REFUND_MESSAGES.ORDER_NOT_FOUND);
+      // The body names the order, so the 404 names the field (ServiceError.notFound carries no fields).
+      if (!order) throw new ServiceError('not_found', REFUND_MESSAGES.ORDER_NOT_FOUND, { order: [REFUND_MESSAGES.ORDER_NOT_FOUND] });
       const pending = await this.orders.pendingRefund(manager, order.id);
       if (pending) return { id: pending.id, orderUuid: order.id, inProgress: true };
       if (order.status === 'refunded')
@@ -238,6 +239,7 @@ export class RefundOrder {
       await this.orders.finishRefund(tx, refundId, stripeRefund.id);
       await writeToOutbox(tx, 'payments', 'payment.refunded', {
         ...paymentEventPayload(locked, order.paymentIntentId!),
+        refundId,
         refundedMinor: total.toString(),
         refundedTotalMinor: refunded.toString(),
       });
