@@ -2,12 +2,14 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import {
   ReplayWebhookDeliveriesDto,
   RpcPatterns,
+  type SendTestWebhookDto,
   type ReplayResult,
   type WebhookDeliveryDetail,
   type WebhookDeliveryList,
   type WebhookDeliveryView,
 } from '@paymarket/contracts';
 import { ApiKey, CurrentCompany, type ApiCompany } from '../auth/api-key.guard.js';
+import { ApiError } from '../http/api-error.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { Doc, DocTag, PAGE_QUERY } from '../openapi/describe.js';
 
@@ -61,11 +63,21 @@ export class WebhookDeliveriesController {
     return this.rpc.call(N.REPLAY_WEBHOOK_DELIVERIES, { since: body.since, companyId: company.id, endpointId: id });
   }
 
-  @Doc({ summary: 'Send a webhook.test event to this endpoint only', status: 202, returns: 'WebhookDeliveryView', errors: [404] })
+  @Doc({
+    summary: 'Send a webhook.test event to this endpoint only',
+    status: 202,
+    returns: 'WebhookDeliveryView',
+    body: 'SendTestWebhookDto',
+    errors: [400, 404, 409],
+  })
   @Post('webhook-endpoints/:id/test')
   @HttpCode(202)
-  test(@CurrentCompany() company: ApiCompany, @Param('id') id: string): Promise<WebhookDeliveryView> {
-    return this.rpc.call(N.SEND_TEST_WEBHOOK, { companyId: company.id, id });
+  test(@CurrentCompany() company: ApiCompany, @Param('id') id: string, @Body() body: unknown): Promise<WebhookDeliveryView> {
+    // The body is optional; notifications validates it with SendTestWebhookDto (400 naming `type`).
+    const fields = body === undefined || body === null ? {} : body;
+    if (typeof fields !== 'object' || Array.isArray(fields))
+      throw ApiError.of(400, 'The request body must be a JSON object', { body: ['The request body must be a JSON object'] });
+    return this.rpc.call(N.SEND_TEST_WEBHOOK, { ...(fields as SendTestWebhookDto), companyId: company.id, id });
   }
 
   @Doc({

@@ -36,6 +36,9 @@ export interface NotificationsConfig {
 @Module({})
 export class NotificationsModule {
   static forRoot(config: ServiceRuntimeConfig, mail: NotificationsConfig): DynamicModule {
+    // Read before anything connects, so a bad or (in production) missing variable stops the boot naming it.
+    const webhookSettings = deliverySettings(loadConfig(WebhooksEnv));
+    const webhookSecretBox = new WebhookSecretBox(keyRing(loadConfig(WebhookSecretsEnv), config.production));
     return {
       module: NotificationsModule,
       imports: [
@@ -68,8 +71,8 @@ export class NotificationsModule {
         { provide: Mailer, useFactory: () => (mail.smtpUrl ? new SmtpMailer(mail.smtpUrl, mail.mailFrom) : new MailboxOnlyMailer()) },
         EmailDeliveryWorker,
         { provide: WebhooksRepository, useClass: TypeOrmWebhooksRepository },
-        { provide: WEBHOOK_DELIVERY_SETTINGS, useFactory: () => deliverySettings(loadConfig(WebhooksEnv)) },
-        { provide: WEBHOOK_SECRET_BOX, useFactory: () => new WebhookSecretBox(keyRing(loadConfig(WebhookSecretsEnv), config.production)) },
+        { provide: WEBHOOK_DELIVERY_SETTINGS, useValue: webhookSettings },
+        { provide: WEBHOOK_SECRET_BOX, useValue: webhookSecretBox },
         WebhookSecrets,
         WebhookDeliveryWorker,
         WebhookMaintenance,

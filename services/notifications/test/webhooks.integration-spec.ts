@@ -387,6 +387,13 @@ describe('integrator webhooks, end to end over HTTP', () => {
       eventId,
     ]);
     expect(rows.rows).toEqual([{ status: 'failed', attempts: 4, last_status_code: 500 }]);
+    // The endpoint's failure streak started with the first failed attempt (auto-disable counts from it).
+    const streak = await db.query(
+      `SELECT e.failing_since FROM notifications.webhook_endpoints e JOIN notifications.webhook_deliveries d ON d.endpoint_id = e.id
+        WHERE d.event_id = $1`,
+      [eventId],
+    );
+    expect(streak.rows[0].failing_since).toBeInstanceOf(Date);
   });
 
   it('sends nothing to an endpoint not subscribed to the event, nor for an order without a company', async () => {
@@ -535,6 +542,9 @@ describe('integrator webhooks, end to end over HTTP', () => {
     await eventually(async () => (at('/replayed').length > 0 ? true : undefined), 15_000, 'the test event');
     expect(verified(at('/replayed')[0]!)).toMatchObject({ type: 'webhook.test', data: { endpointId: endpoint.id } });
     await api(globex).post(`/api/v1/webhook-endpoints/${endpoint.id}/test`).expect(404);
+    expect(
+      (await api(acme).post(`/api/v1/webhook-endpoints/${endpoint.id}/test`, { type: 'payment.succeeded' }).expect(400)).body.fields,
+    ).toEqual({ type: [M.TEST_TYPE] });
 
     failuresLeft.set('/replayed', 100);
     const start = new Date(Date.now() - 1000).toISOString();
@@ -569,6 +579,7 @@ describe('integrator webhooks, end to end over HTTP', () => {
     expect((await api(acme).post(`/api/v1/webhook-endpoints/${endpoint.id}/replay`, { since: start }).expect(409)).body.message).toBe(
       D.ENDPOINT_DISABLED,
     );
+    expect((await api(acme).post(`/api/v1/webhook-endpoints/${endpoint.id}/test`, {}).expect(409)).body.message).toBe(M.TEST_DISABLED);
     await api(acme).delete(`/api/v1/webhook-endpoints/${endpoint.id}`).expect(200);
     await api(acme).post(`/api/v1/webhook-endpoints/${endpoint.id}/replay`, { since: start }).expect(404);
   });
@@ -626,8 +637,9 @@ describe('integrator webhooks, end to end over HTTP', () => {
     );
     await api(acme).get(`/api/v1/events/${old}`).expect(404);
 
-    // Failing continuously for longer than the threshold (back-dated): disabled, and the company's contact emailed.
-    await db.query(`UPDATE notifications.webhook_endpoints SET failing_since = now() - interval '6 days' WHERE id = $1`, [endpoint.id]);
+    // Failing continuously for longer than the threshold (WEBHOOK_DISABLE_AFTER_MS, 1 minute here; back-dated by 2):
+    // disabled, and the company's contact emailed.
+    await db.query(`UPDATE notifications.webhook_endpoints SET failing_since = now() - interval '2 minutes' WHERE id = $1`, [endpoint.id]);
     await eventually(
       async () => {
         const view = (await api(acme).get(`/api/v1/webhook-endpoints/${endpoint.id}`).expect(200)).body as WebhookEndpointView;
@@ -647,6 +659,11 @@ describe('integrator webhooks, end to end over HTTP', () => {
       'the email',
     );
     expect(mail.to).toMatch(/^ops@acme/);
+    // Visible in the development mailbox, once.
+    const mailbox = (await request(app.url).get('/api/dev/mailbox').expect(200)).body as Array<{ text?: string; subject: string }>;
+    expect(
+      mailbox.filter((m) => m.subject === 'A PayMarket webhook endpoint was disabled' && String(m.text).includes(endpoint.id)),
+    ).toHaveLength(1);
     // Enabling it again clears the failure streak.
     await api(acme).patch(`/api/v1/webhook-endpoints/${endpoint.id}`, { enabled: true }).expect(200);
     const row = await db.query(`SELECT failing_since FROM notifications.webhook_endpoints WHERE id = $1`, [endpoint.id]);

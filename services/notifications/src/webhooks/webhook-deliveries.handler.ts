@@ -9,6 +9,7 @@ import {
   ListWebhookDeliveriesDto,
   ReplayWebhookDeliveriesDto,
   RpcPatterns,
+  SendTestWebhookDto,
   summariseFieldErrors,
   validateDto,
   WEBHOOK_DELIVERY_MESSAGES as D,
@@ -115,9 +116,12 @@ export class WebhookDeliveriesHandler {
 
   @MessagePattern<string>(P.SEND_TEST_WEBHOOK)
   async test(@Payload() message: RpcEnvelope<unknown>): Promise<WebhookDeliveryView> {
-    const { companyId, id } = targetOf(message);
+    const { companyId, id, rest } = targetOf(message);
+    validated(SendTestWebhookDto, rest);
     const endpoint = id ? await this.webhooks.getEndpoint(companyId, id) : null;
     if (!endpoint) throw ServiceError.notFound(M.NOT_FOUND);
+    // A disabled endpoint is sent nothing: the test would wait, pending, until it is enabled again.
+    if (!endpoint.enabled) throw ServiceError.conflict(M.TEST_DISABLED);
     const eventId = randomUUID();
     const body = JSON.stringify({
       type: WEBHOOK_TEST_EVENT,

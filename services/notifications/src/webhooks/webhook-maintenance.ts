@@ -9,6 +9,7 @@ import { Mailer } from '../email/mailer.js';
 import { endpointDisabledEmail } from './webhook-emails.js';
 import { WEBHOOK_DELIVERY_SETTINGS } from './webhook-delivery.worker.js';
 import type { WebhookDeliverySettings } from './webhook-retry.js';
+import { WebhookSecrets } from './webhook-secrets.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 
 const log = createLogger('webhook-maintenance');
@@ -32,10 +33,13 @@ export class WebhookMaintenance implements OnApplicationBootstrap, BeforeApplica
     private readonly emailDelivery: EmailDeliveryWorker,
     private readonly rpc: RpcClient,
     private readonly dataSource: DataSource,
+    private readonly secrets: WebhookSecrets,
     @Inject(WEBHOOK_DELIVERY_SETTINGS) private readonly settings: WebhookDeliverySettings,
   ) {}
 
   onApplicationBootstrap(): void {
+    // At start too, so endpoints older than secrets get theirs and a new key takes over without waiting (ADR 0036).
+    this.running = this.upkeepSecrets().finally(() => (this.running = undefined));
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = this.run()
@@ -50,7 +54,17 @@ export class WebhookMaintenance implements OnApplicationBootstrap, BeforeApplica
     await this.running;
   }
 
+  private async upkeepSecrets(): Promise<void> {
+    try {
+      const counts = await this.secrets.upkeep();
+      if (counts.created + counts.reEncrypted + counts.unreadable > 0) log.info(counts, 'webhook secrets upkept');
+    } catch (err) {
+      log.warn({ err }, 'webhook secret upkeep failed');
+    }
+  }
+
   async run(): Promise<void> {
+    await this.upkeepSecrets();
     const disabled = await this.webhooks.disableFailing(new Date(Date.now() - this.settings.disableAfterMs));
     for (const endpoint of disabled) {
       log.warn({ endpointId: endpoint.id, companyId: endpoint.companyId }, 'webhook endpoint disabled after failing continuously');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { generateWebhookSecret, keyRing, WebhookSecretBox } from './webhook-secret-box.js';
+import { ConfigError, loadConfig } from '@paymarket/platform';
+import { generateWebhookSecret, keyRing, WebhookSecretBox, WebhookSecretsEnv } from './webhook-secret-box.js';
 
 const key = (id: string) => `${id}:${randomBytes(32).toString('base64')}`;
 
@@ -40,7 +41,36 @@ describe(WebhookSecretBox.name, () => {
 
   it('requires WEBHOOK_SECRET_KEYS in production and uses a development key otherwise', () => {
     expect(() => keyRing({}, true)).toThrow(/WEBHOOK_SECRET_KEYS is required in production/);
+    expect(() => keyRing({ WEBHOOK_SECRET_KEYS: ' ' }, true)).toThrow(/WEBHOOK_SECRET_KEYS is required in production/);
     expect(keyRing({}, false)).toHaveLength(1);
+  });
+
+  it('validates WEBHOOK_SECRET_KEYS at boot, naming the variable and never echoing its value', () => {
+    const good = `${key('k2')}, ${key('k1')}`;
+    expect(keyRing(loadConfig(WebhookSecretsEnv, { WEBHOOK_SECRET_KEYS: good }), true).map((k) => k.id)).toEqual(['k2', 'k1']);
+    for (const bad of [
+      'k1',
+      'k1:short',
+      `k1:${randomBytes(16).toString('base64')}`,
+      `${key('k1')},`,
+      `bad id:${randomBytes(32).toString('base64')}`,
+    ]) {
+      expect(() => loadConfig(WebhookSecretsEnv, { WEBHOOK_SECRET_KEYS: bad })).toThrow(ConfigError);
+      expect(() => loadConfig(WebhookSecretsEnv, { WEBHOOK_SECRET_KEYS: bad })).toThrow(
+        /WEBHOOK_SECRET_KEYS must be a comma-separated list/,
+      );
+    }
+    const secretish = `k1:${randomBytes(32).toString('base64').slice(0, 40)}`;
+    const error = (() => {
+      try {
+        loadConfig(WebhookSecretsEnv, { WEBHOOK_SECRET_KEYS: secretish });
+      } catch (err) {
+        return err as Error;
+      }
+      throw new Error('accepted a 30-byte key');
+    })();
+    expect(error.message).toContain('WEBHOOK_SECRET_KEYS');
+    expect(error.message).not.toContain(secretish.slice(3));
   });
 
   it('makes Standard Webhooks secrets: whsec_ and 24 random bytes', () => {

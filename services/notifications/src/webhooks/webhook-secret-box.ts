@@ -1,5 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createLogger } from '@paymarket/platform';
 import { IsOptional, Matches } from 'class-validator';
+
+const log = createLogger('webhook-secrets');
 
 /**
  * Webhook endpoint secrets at rest (ADR 0036): AES-256-GCM under a key ring from `WEBHOOK_SECRET_KEYS`
@@ -31,6 +34,7 @@ export function keyRing(env: WebhookSecretsEnv, production: boolean): SecretKey[
   const raw = env.WEBHOOK_SECRET_KEYS?.trim();
   if (!raw) {
     if (production) throw new Error('WEBHOOK_SECRET_KEYS is required in production (keyId:base64 of 32 random bytes)');
+    log.warn('WEBHOOK_SECRET_KEYS is not set: webhook endpoint secrets are encrypted with the fixed development key');
     return [DEVELOPMENT_KEY];
   }
   return raw.split(',').map((entry) => {
@@ -65,6 +69,11 @@ export class WebhookSecretBox {
     decipher.setAAD(Buffer.from(endpointId, 'utf8'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+  }
+
+  /** The key new values are encrypted under (the first of the ring). */
+  get currentKeyId(): string {
+    return this.keys[0]!.id;
   }
 
   /** True when the value is under an older key than the current one (re-encrypt it). */

@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { createLogger } from '@paymarket/platform';
 import { generateWebhookSecret, WebhookSecretBox } from './webhook-secret-box.js';
 import type { SigningSecrets } from './webhook-signature.js';
 import { WebhooksRepository, type StoredSecrets } from './webhooks.repository.js';
 
 export const WEBHOOK_SECRET_BOX = Symbol('WEBHOOK_SECRET_BOX');
+const log = createLogger('webhook-secrets');
 
 /** The most a roll may keep the previous secret signing alongside the new one. */
 export const MAX_ROLL_OVERLAP_HOURS = 24;
@@ -65,8 +67,51 @@ export class WebhookSecrets {
     }
     const secret = this.box.decrypt(stored.ciphertext, endpointId);
     if (this.box.needsReEncryption(stored.ciphertext)) {
-      await this.webhooks.storeSecrets(endpointId, { ...stored, ciphertext: this.box.encrypt(secret, endpointId) });
+      // Only if nothing changed since it was read: a roll in between must not be undone.
+      await this.webhooks.replaceSecrets(endpointId, stored, { ...stored, ciphertext: this.box.encrypt(secret, endpointId) });
     }
     return secret;
+  }
+
+  /**
+   * The upkeep job (at start and with the webhook maintenance): endpoints older than secrets get one, values under an
+   * older key are re-encrypted under the current one (so the old key can be dropped from WEBHOOK_SECRET_KEYS), and an
+   * expired previous secret is erased. Safe in every replica at once: each change is a compare-and-set.
+   */
+  async upkeep(batch = 100): Promise<{ created: number; reEncrypted: number; unreadable: number }> {
+    const counts = { created: 0, reEncrypted: 0, unreadable: 0 };
+    let afterId: string | null = null;
+    for (;;) {
+      const rows = await this.webhooks.secretsNeedingUpkeep(this.box.currentKeyId, afterId, batch);
+      for (const { id, secrets } of rows) {
+        try {
+          if (!secrets.ciphertext) {
+            await this.currentOf(id, secrets);
+            counts.created++;
+            continue;
+          }
+          const next = this.upkept(id, secrets);
+          if (await this.webhooks.replaceSecrets(id, secrets, next)) counts.reEncrypted++;
+        } catch (err) {
+          // A value whose key left the ring, or was tampered with: it stays as it is (a new secret would silently
+          // break the integrator's verification); the endpoint's deliveries fail until its secret is rolled.
+          counts.unreadable++;
+          log.error({ endpointId: id, err: err instanceof Error ? err.message : 'unknown error' }, 'unreadable webhook secret');
+        }
+      }
+      if (rows.length < batch) return counts;
+      afterId = rows.at(-1)!.id;
+    }
+  }
+
+  private upkept(endpointId: string, stored: StoredSecrets): StoredSecrets {
+    const again = (value: string) =>
+      this.box.needsReEncryption(value) ? this.box.encrypt(this.box.decrypt(value, endpointId), endpointId) : value;
+    const previousLive = stored.previousCiphertext && stored.previousExpiresAt && stored.previousExpiresAt.getTime() > Date.now();
+    return {
+      ciphertext: again(stored.ciphertext!),
+      previousCiphertext: previousLive ? again(stored.previousCiphertext!) : null,
+      previousExpiresAt: previousLive ? stored.previousExpiresAt : null,
+    };
   }
 }

@@ -70,6 +70,20 @@ export abstract class WebhooksRepository {
   abstract storeSecrets(id: string, secrets: StoredSecrets): Promise<void>;
   /** Stores a first secret unless one is there already; answers the one stored. */
   abstract storeFirstSecret(id: string, ciphertext: string): Promise<string>;
+  /**
+   * Replaces the stored secrets only if they are still `expected` (a roll in between wins); true when replaced. For
+   * re-encryption under a newer key, which must never put back a secret a roll has just replaced.
+   */
+  abstract replaceSecrets(id: string, expected: StoredSecrets, next: StoredSecrets): Promise<boolean>;
+  /**
+   * Endpoints (by id, after `afterId`) whose secrets need upkeep: none yet, a value under another key than
+   * `currentKeyId`, or an expired previous secret still stored.
+   */
+  abstract secretsNeedingUpkeep(
+    currentKeyId: string,
+    afterId: string | null,
+    limit: number,
+  ): Promise<Array<{ id: string; secrets: StoredSecrets }>>;
   /** False for an unknown id or another company's endpoint. Pending deliveries to it go with it. */
   abstract deleteEndpoint(companyId: string, id: string): Promise<boolean>;
   /** Newest first, `take` rows after the cursor position, with the filters of the delivery log. */
@@ -281,6 +295,47 @@ export class TypeOrmWebhooksRepository extends WebhooksRepository {
       { secret_ciphertext: string },
     ];
     return rows[0].secret_ciphertext;
+  }
+
+  async replaceSecrets(id: string, expected: StoredSecrets, next: StoredSecrets): Promise<boolean> {
+    const result = (await this.dataSource.query(
+      `UPDATE webhook_endpoints SET secret_ciphertext = $5, previous_secret_ciphertext = $6, previous_secret_expires_at = $7
+        WHERE id = $1 AND secret_ciphertext IS NOT DISTINCT FROM $2 AND previous_secret_ciphertext IS NOT DISTINCT FROM $3
+          AND previous_secret_expires_at IS NOT DISTINCT FROM $4
+        RETURNING id`,
+      [
+        id,
+        expected.ciphertext,
+        expected.previousCiphertext,
+        expected.previousExpiresAt,
+        next.ciphertext,
+        next.previousCiphertext,
+        next.previousExpiresAt,
+      ],
+    )) as [unknown[], number];
+    return result[0].length > 0;
+  }
+
+  async secretsNeedingUpkeep(
+    currentKeyId: string,
+    afterId: string | null,
+    limit: number,
+  ): Promise<Array<{ id: string; secrets: StoredSecrets }>> {
+    // Stored values are `v1:<keyId>:…` (WebhookSecretBox): the second part names the key.
+    const rows = (await this.dataSource.query(
+      `SELECT id, secret_ciphertext AS "ciphertext", previous_secret_ciphertext AS "previousCiphertext",
+              previous_secret_expires_at AS "previousExpiresAt"
+         FROM webhook_endpoints
+        WHERE ($2::uuid IS NULL OR id > $2::uuid)
+          AND (secret_ciphertext IS NULL OR split_part(secret_ciphertext, ':', 2) <> $1
+               OR (previous_secret_ciphertext IS NOT NULL
+                   AND (previous_secret_expires_at IS NULL OR previous_secret_expires_at <= now()
+                        OR split_part(previous_secret_ciphertext, ':', 2) <> $1)))
+        ORDER BY id
+        LIMIT $3`,
+      [currentKeyId, afterId, limit],
+    )) as Array<StoredSecrets & { id: string }>;
+    return rows.map(({ id, ...secrets }) => ({ id, secrets }));
   }
 
   async deleteEndpoint(companyId: string, id: string): Promise<boolean> {

@@ -28,6 +28,8 @@ export const WEBHOOK_ENDPOINT_MESSAGES = {
   ENABLED: 'enabled must be true or false',
   EXPIRES_IN_HOURS: 'expiresInHours must be a whole number of hours from 0 to 24',
   EMPTY_UPDATE: 'Send at least one of url, events, description, enabled.',
+  TEST_TYPE: 'type must be webhook.test',
+  TEST_DISABLED: 'The endpoint is disabled: enable it before sending it a test event.',
   TOO_MANY: 'A company can register at most 16 webhook endpoints.',
 } as const;
 
@@ -82,6 +84,16 @@ export class RollWebhookSecretDto {
   @Min(0, { message: WEBHOOK_ENDPOINT_MESSAGES.EXPIRES_IN_HOURS })
   @IsInt({ message: WEBHOOK_ENDPOINT_MESSAGES.EXPIRES_IN_HOURS })
   expiresInHours?: number;
+}
+
+/**
+ * POST /api/v1/webhook-endpoints/{id}/test (body optional): the event sent is a `webhook.test` (ADR 0034), the only
+ * type this accepts; it is never a domain event, so a receiver cannot mistake it for a real payment.
+ */
+export class SendTestWebhookDto {
+  @IsOptional()
+  @IsIn(['webhook.test'], { message: WEBHOOK_ENDPOINT_MESSAGES.TEST_TYPE })
+  type?: 'webhook.test';
 }
 
 /** A company's webhook endpoint as the API answers it (its signing secret only in CreatedWebhookEndpoint). */
