@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PROVIDER = 'acct_1PMDemoPrintCo00001';
@@ -41,6 +42,12 @@ async function consoleCode(request: APIRequestContext, email: string): Promise<s
   return code;
 }
 
+/** Accessibility rule violations (axe) inside the console's section of the page. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include('main').analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 test.describe('developer console', () => {
   let receiver: http.Server;
   let receiverUrl: string;
@@ -69,6 +76,10 @@ test.describe('developer console', () => {
 
   test('sign in, create a key, add an endpoint, pay an order, see the delivery, resend it, roll the secret', async ({ page, request }) => {
     const { email } = await approvedCompany(request);
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
 
     // Sign in with the code emailed to the company's contact.
     await page.goto('/developers');
@@ -87,6 +98,10 @@ test.describe('developer console', () => {
     await page.getByRole('button', { name: 'I have saved it' }).click();
     await expect(page.getByTestId('secret-once')).toHaveCount(0);
     await expect(page.getByTestId('api-key-row').filter({ hasText: 'Checkout server' })).toBeVisible();
+    // Shown once: the list has only its prefix.
+    await expect(page.getByText(secretKey)).toHaveCount(0);
+    await expect(page.getByTestId('api-key-row').filter({ hasText: 'Checkout server' })).toContainText(secretKey.slice(0, 12));
+    expect(await axeViolations(page)).toEqual([]);
 
     // Add an endpoint on the local receiver.
     await page.getByRole('tab', { name: 'Webhooks' }).click();
@@ -134,12 +149,19 @@ test.describe('developer console', () => {
 
     // Roll the secret with the default 24 h overlap: later deliveries carry two signatures.
     await page.getByRole('button', { name: 'Roll secret' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Roll the signing secret');
+    await expect(page.getByLabel(/Keep signing with the old secret for/)).toHaveValue('24');
+    await page.getByRole('button', { name: 'Roll secret now' }).click();
     const rolled = (await page.getByTestId('secret-once').textContent())!.trim();
     expect(rolled).toMatch(/^whsec_/);
     expect(rolled).not.toBe(endpointSecret);
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Send test event' }).click();
     await expect.poll(() => received.filter((r) => r.body.includes('"webhook.test"')).length, { timeout: 20_000 }).toBe(1);
     expect(received.find((r) => r.body.includes('"webhook.test"'))!.signature.split(' ')).toHaveLength(2);
+    expect(consoleErrors).toEqual([]);
   });
 
   test("a signed-out visit shows the sign-in form; the console's session check answers without an error status", async ({ page }) => {

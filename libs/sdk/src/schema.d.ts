@@ -1931,6 +1931,7 @@ export interface components {
             recipients: components["schemas"]["PaymentRecipientLine"][];
             refundedMinor: string;
             refundedTotalMinor: string;
+            refundId?: string;
             totalMinor: string;
         };
         PaymentsClientConfig: {
@@ -2191,6 +2192,10 @@ export interface components {
                 };
                 total: number;
             };
+        };
+        SendTestWebhookDto: {
+            /** @enum {string} */
+            type?: "webhook.test";
         };
         SetupMarketplaceDto: {
             /** Format: email */
@@ -7814,7 +7819,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendTestWebhookDto"];
+            };
+        };
         responses: {
             /** @description Accepted */
             202: {
@@ -7823,6 +7832,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveryView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /**
@@ -7849,6 +7867,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 import {
   API_KEY_ACCESS,
   CreateApiKeyDto,
+  RollApiKeyDto,
   validateDto,
   type ApiKeyList,
   type ApiKeyView,
@@ -10,14 +11,15 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { fieldErrorId, FormField } from '@/components/form-field';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/hooks/use-toast';
 import { apiErrorMessage } from '@/lib/queryClient';
-import { consoleCall, formatTime } from './console-api';
+import { apiFieldErrors, consoleCall, formatTime } from './console-api';
+import { ConsoleBadge } from './console-badge';
+import { ConfirmDialog, SecretDialog } from './console-dialog';
 
 const KEYS = ['/api/v1/api-keys'];
 
@@ -27,75 +29,85 @@ function stateOf(key: ApiKeyView): 'revoked' | 'expiring' | 'expired' | 'active'
   return 'active';
 }
 
-/** A secret shown once, with a copy button. */
-export function SecretOnce({ label, secret, onDone }: { label: string; secret: string; onDone: () => void }): ReactElement {
-  return (
-    <div role="alert" className="rounded-lg border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-900">
-      <p className="font-medium">{label}: copy it now, it is shown only once.</p>
-      <code data-testid="secret-once" className="mt-2 block break-all rounded bg-white/70 p-2 font-mono">
-        {secret}
-      </code>
-      <div className="mt-2 flex gap-2">
-        <Button type="button" size="sm" variant="outline" onClick={() => void navigator.clipboard?.writeText(secret)}>
-          Copy
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
-          I have saved it
-        </Button>
-      </div>
-    </div>
-  );
-}
+const STATE_LABEL = { active: 'active', expiring: 'expiring', expired: 'expired', revoked: 'revoked' } as const;
 
 /** API keys (ADR 0037): several, full or read-only, secret shown once, roll with an overlap, revoke. */
 export function ApiKeysPanel(): ReactElement {
   const client = useQueryClient();
-  const keys = useQuery<ApiKeyList>({ queryKey: KEYS });
+  const keys = useQuery<ApiKeyList>({ queryKey: KEYS, staleTime: 0 });
   const [name, setName] = useState('');
   const [access, setAccess] = useState<(typeof API_KEY_ACCESS)[number]>('full');
-  const [overlap, setOverlap] = useState('24');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [shown, setShown] = useState<CreatedApiKey | null>(null);
+  const [shown, setShown] = useState<{ key: CreatedApiKey; rolledFrom?: ApiKeyView; hours?: number } | null>(null);
+  const [rolling, setRolling] = useState<ApiKeyView | null>(null);
+  const [overlap, setOverlap] = useState('24');
+  const [overlapErrors, setOverlapErrors] = useState<FieldErrors>({});
+  const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: KEYS });
-  const failed = (title: string) => (error: unknown) =>
-    toast({ variant: 'destructive', title, description: apiErrorMessage(error, 'Please try again.') });
 
   const create = useMutation({
     mutationFn: (body: CreateApiKeyDto) => consoleCall<CreatedApiKey>('POST', '/api/v1/api-keys', body),
     onSuccess: (key) => {
-      setShown(key);
+      setShown({ key });
       setName('');
       void refresh();
     },
-    onError: failed('Could not create the key'),
+    onError: (error) => {
+      setErrors(apiFieldErrors(error));
+      toast({ variant: 'destructive', title: 'Could not create the key', description: apiErrorMessage(error, 'Please try again.') });
+    },
   });
   const roll = useMutation({
-    mutationFn: (id: string) => consoleCall<CreatedApiKey>('POST', `/api/v1/api-keys/${id}/roll`, { expiresInHours: Number(overlap) }),
-    onSuccess: (key) => {
-      setShown(key);
+    mutationFn: ({ key, body }: { key: ApiKeyView; body: RollApiKeyDto }) =>
+      consoleCall<CreatedApiKey>('POST', `/api/v1/api-keys/${key.id}/roll`, body),
+    onSuccess: (created, { key, body }) => {
+      setRolling(null);
+      setShown({ key: created, rolledFrom: key, hours: body.expiresInHours ?? 24 });
       void refresh();
     },
-    onError: failed('Could not roll the key'),
+    onError: (error) => setOverlapErrors(apiFieldErrors(error)),
   });
   const revoke = useMutation({
-    mutationFn: (id: string) => consoleCall<ApiKeyView>('DELETE', `/api/v1/api-keys/${id}`),
-    onSuccess: () => void refresh(),
-    onError: failed('Could not revoke the key'),
+    mutationFn: (key: ApiKeyView) => consoleCall<ApiKeyView>('DELETE', `/api/v1/api-keys/${key.id}`),
+    onSuccess: (key) => {
+      setRevoking(null);
+      toast({ title: 'Key revoked', description: `"${key.name}" is refused from now on.` });
+      void refresh();
+    },
   });
 
   const onCreate = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
-    const result = validateDto(CreateApiKeyDto, { name, access });
+    const result = validateDto(CreateApiKeyDto, { name: name.trim(), access });
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
     create.mutate(result.value);
   };
+  const onRoll = (): void => {
+    if (!rolling) return;
+    const result = validateDto(RollApiKeyDto, { expiresInHours: overlap.trim() === '' ? undefined : Number(overlap) });
+    if (!result.ok) return setOverlapErrors(result.errors);
+    setOverlapErrors({});
+    roll.mutate({ key: rolling, body: result.value });
+  };
+  const rows = keys.data?.data ?? [];
 
   return (
     <div className="space-y-6">
-      {shown && <SecretOnce label={`Secret of "${shown.name}"`} secret={shown.secret} onDone={() => setShown(null)} />}
+      <SecretDialog
+        title={shown?.rolledFrom ? `New secret of "${shown.key.name}"` : `Secret of "${shown?.key.name ?? ''}"`}
+        secret={shown?.key.secret ?? null}
+        note={
+          shown?.rolledFrom
+            ? shown.hours === 0
+              ? 'The previous key stopped working now.'
+              : `The previous key keeps working for ${shown.hours} h, then answers 401.`
+            : undefined
+        }
+        onClose={() => setShown(null)}
+      />
       <Card className="p-5">
-        <h3 className="font-semibold">Create a key</h3>
+        <h2 className="font-semibold">Create a key</h2>
         <form
           noValidate
           onSubmit={onCreate}
@@ -106,14 +118,22 @@ export function ApiKeysPanel(): ReactElement {
             <Input
               id="key-name"
               value={name}
+              maxLength={64}
+              placeholder="Checkout server"
               onChange={(e) => setName(e.target.value)}
+              aria-invalid={errors.name ? true : undefined}
               aria-describedby={errors.name ? fieldErrorId('key-name') : undefined}
             />
           </FormField>
           <FormField id="key-access" label="Access" errors={errors.access}>
-            <Select id="key-access" value={access} onChange={(e) => setAccess(e.target.value as typeof access)}>
+            <Select
+              id="key-access"
+              value={access}
+              onChange={(e) => setAccess(e.target.value as typeof access)}
+              aria-describedby={errors.access ? fieldErrorId('key-access') : undefined}
+            >
               <option value="full">Full access</option>
-              <option value="read_only">Read-only</option>
+              <option value="read_only">Read-only (GET only)</option>
             </Select>
           </FormField>
           <Button type="submit" disabled={create.isPending}>
@@ -122,67 +142,72 @@ export function ApiKeysPanel(): ReactElement {
         </form>
       </Card>
       <Card className="overflow-x-auto p-5">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h3 className="font-semibold">Keys</h3>
-          <label className="flex items-center gap-2 text-sm">
-            When rolling, keep the old key working for
-            <Select aria-label="Overlap when rolling" value={overlap} onChange={(e) => setOverlap(e.target.value)} className="w-28">
-              {['0', '1', '12', '24'].map((h) => (
-                <option key={h} value={h}>
-                  {h} h
-                </option>
-              ))}
-            </Select>
-          </label>
-        </div>
+        <h2 className="font-semibold">Keys</h2>
         <table className="mt-3 w-full text-left text-sm">
+          <caption className="sr-only">Your API keys, revoked ones included</caption>
           <thead className="text-muted-foreground">
             <tr>
-              <th className="py-2">Name</th>
-              <th>Access</th>
-              <th>Key</th>
-              <th>Created</th>
-              <th>Last used</th>
-              <th>State</th>
-              <th>
+              <th scope="col" className="py-2">
+                Name
+              </th>
+              <th scope="col">Access</th>
+              <th scope="col">Key</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last used</th>
+              <th scope="col">Expires</th>
+              <th scope="col">State</th>
+              <th scope="col">
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
           </thead>
           <tbody>
-            {(keys.data?.data ?? []).map((key) => {
+            {rows.map((key) => {
               const state = stateOf(key);
+              const usable = state === 'active' || state === 'expiring';
               return (
                 <tr key={key.id} className="border-t border-border" data-testid="api-key-row">
-                  <td className="py-2">{key.name}</td>
-                  <td>{key.access === 'full' ? 'Full' : 'Read-only'}</td>
-                  <td className="font-mono">{key.prefix ? `${key.prefix}…` : 'sk_…'}</td>
-                  <td>{formatTime(key.createdAt)}</td>
-                  <td>{formatTime(key.lastUsedAt)}</td>
-                  <td>
-                    <Badge variant={state === 'active' ? 'default' : 'secondary'}>
-                      {state === 'expiring' ? `expires ${formatTime(key.expiresAt)}` : state}
-                    </Badge>
+                  <td className="py-2 pr-2">{key.name}</td>
+                  <td className="pr-2">{key.access === 'full' ? 'Full' : 'Read-only'}</td>
+                  <td className="pr-2 font-mono">{key.prefix ? `${key.prefix}…` : 'sk_…'}</td>
+                  <td className="pr-2">{formatTime(key.createdAt)}</td>
+                  <td className="pr-2">{key.lastUsedAt ? formatTime(key.lastUsedAt) : 'never'}</td>
+                  <td className="pr-2">{formatTime(key.expiresAt)}</td>
+                  <td className="pr-2">
+                    <ConsoleBadge
+                      tone={state === 'active' ? 'good' : state === 'revoked' ? 'bad' : 'neutral'}
+                      title={key.revokedAt ? `Revoked ${formatTime(key.revokedAt)}` : undefined}
+                    >
+                      {STATE_LABEL[state]}
+                    </ConsoleBadge>
                   </td>
-                  <td className="space-x-2 whitespace-nowrap text-right">
-                    {(state === 'active' || state === 'expiring') && (
+                  <td className="space-x-2 py-2 text-right whitespace-nowrap">
+                    {usable && (
                       <>
-                        <Button
-                          type="button"
-                          size="sm"
-                          variant="outline"
-                          onClick={() => roll.mutate(key.id)}
-                          aria-label={`Roll ${key.name}`}
-                        >
-                          Roll
-                        </Button>
+                        {state === 'active' && (
+                          <Button
+                            type="button"
+                            size="sm"
+                            variant="outline"
+                            aria-label={`Roll ${key.name}`}
+                            onClick={() => {
+                              roll.reset();
+                              setOverlap('24');
+                              setOverlapErrors({});
+                              setRolling(key);
+                            }}
+                          >
+                            Roll
+                          </Button>
+                        )}
                         <Button
                           type="button"
                           size="sm"
                           variant="destructive"
                           aria-label={`Revoke ${key.name}`}
                           onClick={() => {
-                            if (window.confirm(`Revoke "${key.name}"? Requests with it will be refused at once.`)) revoke.mutate(key.id);
+                            revoke.reset();
+                            setRevoking(key);
                           }}
                         >
                           Revoke
@@ -195,8 +220,46 @@ export function ApiKeysPanel(): ReactElement {
             })}
           </tbody>
         </table>
+        {rows.length === 0 && !keys.isLoading && !keys.isError && <p className="mt-2 text-sm text-muted-foreground">No keys yet.</p>}
         {keys.isError && <p className="mt-3 text-sm text-destructive">{apiErrorMessage(keys.error, 'Could not load the keys.')}</p>}
       </Card>
+
+      <ConfirmDialog
+        open={rolling !== null}
+        onOpenChange={(open) => !open && setRolling(null)}
+        title={`Roll "${rolling?.name ?? ''}"`}
+        description="A new key with the same name and access replaces it. Deploy the new secret before the old key stops working."
+        confirmLabel="Roll key"
+        pending={roll.isPending}
+        error={roll.isError ? apiErrorMessage(roll.error, 'The key could not be rolled. Please try again.') : null}
+        onConfirm={onRoll}
+      >
+        <FormField id="roll-overlap" label="Keep the old key working for (hours, 0–24)" errors={overlapErrors.expiresInHours}>
+          <Input
+            id="roll-overlap"
+            type="number"
+            min={0}
+            max={24}
+            step={1}
+            inputMode="numeric"
+            value={overlap}
+            onChange={(e) => setOverlap(e.target.value)}
+            aria-invalid={overlapErrors.expiresInHours ? true : undefined}
+            aria-describedby={overlapErrors.expiresInHours ? fieldErrorId('roll-overlap') : undefined}
+          />
+        </FormField>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title={`Revoke "${revoking?.name ?? ''}"?`}
+        description="Requests with this key are refused at once (401). This cannot be undone."
+        confirmLabel="Revoke key"
+        destructive
+        pending={revoke.isPending}
+        error={revoke.isError ? apiErrorMessage(revoke.error, 'The key could not be revoked. Please try again.') : null}
+        onConfirm={() => revoking && revoke.mutate(revoking)}
+      />
     </div>
   );
 }

@@ -1,8 +1,21 @@
+import type { ApiErrorBody, FieldErrors } from '@paymarket/contracts';
 import { apiRequest } from '@/lib/queryClient';
 
 /** JSON of a console call to /api/console or /api/v1 (cookie-authenticated, same origin; ADR 0040). */
 export async function consoleCall<T>(method: string, url: string, body?: unknown): Promise<T> {
   return (await (await apiRequest(method, url, body)).json()) as T;
+}
+
+/** The per-field messages of a 400 from the API (`fields` of the gateway's error shape), to show next to the fields. */
+export function apiFieldErrors(error: unknown): FieldErrors {
+  const match = error instanceof Error ? /^400: ([\s\S]*)$/.exec(error.message) : null;
+  if (!match) return {};
+  try {
+    const body = JSON.parse(match[1] ?? '') as Partial<ApiErrorBody>;
+    return body.fields && typeof body.fields === 'object' ? body.fields : {};
+  } catch {
+    return {};
+  }
 }
 
 /** A query string from the filters that are set. */

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import {
   CONSOLE_MESSAGES,
+  WEBHOOK_DELIVERY_MESSAGES,
   type ApiKeyView,
   type ConsoleCompany,
   type WebhookDeliveryView,
@@ -61,7 +62,7 @@ const delivery: WebhookDeliveryView = {
 type Call = { method: string; url: string; body: unknown };
 const calls: Call[] = [];
 
-function server(routes: Record<string, (body: unknown) => Response>): void {
+function server(routes: Record<string, (body: unknown, url: string) => Response>): void {
   fetchMock.mockImplementation(async (input, init) => {
     const method = init?.method ?? 'GET';
     const url = String(input);
@@ -69,7 +70,7 @@ function server(routes: Record<string, (body: unknown) => Response>): void {
     calls.push({ method, url, body });
     const route = routes[`${method} ${url.split('?')[0]}`];
     if (!route) throw new Error(`unexpected ${method} ${url}`);
-    return route(body);
+    return route(body, url);
   });
 }
 
@@ -147,10 +148,107 @@ describe(DevelopersPage.name, () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Create key' }));
     expect(await screen.findByText('name must be 1-64 characters')).toBeTruthy();
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    // Revoking asks first: cancelling sends nothing.
     await user.click(await screen.findByRole('button', { name: 'Revoke Default key' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
-    confirm.mockRestore();
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Revoke Default key' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke key' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([`/api/v1/api-keys/${key.id}`]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('rolls a key with the chosen overlap (0-24 h, checked before sending) and shows the new secret once', async () => {
+    server({
+      'GET /api/console/me': () => fakeResponse(200, JSON.stringify({ company })),
+      'GET /api/v1/api-keys': () => fakeResponse(200, JSON.stringify({ data: [key] })),
+      [`POST /api/v1/api-keys/${key.id}/roll`]: () =>
+        fakeResponse(201, JSON.stringify({ ...key, id: '66666666-6666-4666-8666-666666666666', secret: 'sk_test_ROLLED' })),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Roll Default key' }));
+    const dialog = await screen.findByRole('dialog');
+    const hours = within(dialog).getByLabelText(/Keep the old key working for/);
+    await user.clear(hours);
+    await user.type(hours, '30');
+    await user.click(within(dialog).getByRole('button', { name: 'Roll key' }));
+    expect(await within(dialog).findByText('expiresInHours must be a whole number of hours from 0 to 24')).toBeTruthy();
+    expect(calls.some((c) => c.url.endsWith('/roll'))).toBe(false);
+
+    await user.clear(hours);
+    await user.type(hours, '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Roll key' }));
+    expect((await screen.findByTestId('secret-once')).textContent).toBe('sk_test_ROLLED');
+    expect(calls.find((c) => c.url.endsWith('/roll'))?.body).toEqual({ expiresInHours: 2 });
+    expect(screen.getByText('The previous key keeps working for 2 h, then answers 401.')).toBeTruthy();
+  });
+
+  it("shows the API's 400 field messages next to the fields when it refuses a new endpoint", async () => {
+    const message = 'url must not point to a private, loopback or link-local address';
+    server({
+      'GET /api/console/me': () => fakeResponse(200, JSON.stringify({ company })),
+      'GET /api/v1/api-keys': () => fakeResponse(200, JSON.stringify({ data: [] })),
+      'GET /api/v1/webhook-endpoints': () => fakeResponse(200, JSON.stringify({ data: [] })),
+      'POST /api/v1/webhook-endpoints': () =>
+        fakeResponse(400, JSON.stringify({ statusCode: 400, error: 'Bad Request', message, fields: { url: [message] } })),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('tab', { name: 'Webhooks' }));
+    // Checked before sending: no events.
+    await user.click(await screen.findByLabelText('payment.succeeded'));
+    await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    expect(await screen.findByText(/^events must be a non-empty list of:/)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByLabelText('order.updated'));
+    await user.type(screen.getByLabelText(/^URL/), 'http://10.0.0.1/hooks');
+    await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    const url = screen.getByLabelText(/^URL/);
+    await waitFor(() => expect(url.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(url.getAttribute('aria-describedby')!)?.textContent).toBe(message);
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ url: 'http://10.0.0.1/hooks', events: ['order.updated'] });
+  });
+
+  it('edits an endpoint (PATCH with only what changed), disables it and rolls its secret with an overlap', async () => {
+    server({
+      'GET /api/console/me': () => fakeResponse(200, JSON.stringify({ company })),
+      'GET /api/v1/api-keys': () => fakeResponse(200, JSON.stringify({ data: [] })),
+      'GET /api/v1/webhook-endpoints': () => fakeResponse(200, JSON.stringify({ data: [endpoint] })),
+      [`GET /api/v1/webhook-endpoints/${endpoint.id}/deliveries`]: () => fakeResponse(200, JSON.stringify({ data: [], nextCursor: null })),
+      [`PATCH /api/v1/webhook-endpoints/${endpoint.id}`]: (body) => fakeResponse(200, JSON.stringify({ ...endpoint, ...(body as object) })),
+      [`POST /api/v1/webhook-endpoints/${endpoint.id}/secret/roll`]: () =>
+        fakeResponse(201, JSON.stringify({ secret: 'whsec_NEW', previousSecretExpiresAt: '2026-11-25T12:00:00.000Z' })),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('tab', { name: 'Webhooks' }));
+    await user.click(await screen.findByRole('button', { name: `Open ${endpoint.url}` }));
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const form = screen.getByRole('form', { name: 'Edit the endpoint' });
+    await user.click(within(form).getByLabelText('order.updated'));
+    await user.type(within(form).getByLabelText('Description'), 'Shop');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+        description: 'Shop',
+        events: ['payment.succeeded', 'order.updated'],
+      }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')[1]?.body).toEqual({ enabled: false }));
+
+    await user.click(screen.getByRole('button', { name: 'Roll secret' }));
+    const dialog = await screen.findByRole('dialog');
+    const hours = within(dialog).getByLabelText(/Keep signing with the old secret for/);
+    await user.clear(hours);
+    await user.type(hours, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Roll secret now' }));
+    expect((await screen.findByTestId('secret-once')).textContent).toBe('whsec_NEW');
+    expect(calls.find((c) => c.url.endsWith('/secret/roll'))?.body).toEqual({ expiresInHours: 0 });
   });
 
   it('shows an endpoint’s delivery log with filters, resends a delivery and replays failed ones', async () => {
@@ -182,18 +280,63 @@ describe(DevelopersPage.name, () => {
     expect(within(row).getByText('failed')).toBeTruthy();
 
     await user.selectOptions(screen.getByLabelText('Filter by status'), 'failed');
-    await waitFor(() => expect(calls.some((c) => c.url.includes('/deliveries?') && c.url.includes('status=failed'))).toBe(true));
+    await user.selectOptions(screen.getByLabelText('Filter by event'), 'payment.succeeded');
+    await user.type(screen.getByLabelText('Created since'), '2026-11-25T08:00');
+    await waitFor(() => {
+      const query = new URLSearchParams(
+        calls
+          .filter((c) => c.url.includes('/deliveries?'))
+          .at(-1)!
+          .url.split('?')[1],
+      );
+      expect(Object.fromEntries(query)).toEqual({
+        status: 'failed',
+        eventType: 'payment.succeeded',
+        since: new Date('2026-11-25T08:00').toISOString(),
+        limit: '20',
+      });
+    });
 
     await user.click(within(await screen.findByTestId('delivery-row')).getByRole('button', { name: 'Attempts' }));
     expect(await screen.findByText('boom')).toBeTruthy();
     await user.click(within(screen.getByTestId('delivery-row')).getByRole('button', { name: 'Resend' }));
-    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/resend'))).toBe(true));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/resend')).map((c) => c.url)).toEqual([
+        `/api/v1/webhook-deliveries/${delivery.id}/resend`,
+      ]),
+    );
 
-    const since = screen.getByLabelText('Replay since');
-    await user.type(since, '2026-11-25T09:00');
+    // Replay needs a time: refused next to the field before anything is sent.
+    await user.click(screen.getByRole('button', { name: 'Replay failed deliveries' }));
+    expect(await screen.findByText(WEBHOOK_DELIVERY_MESSAGES.REPLAY_SINCE)).toBeTruthy();
+    expect(calls.some((c) => c.url.endsWith('/replay'))).toBe(false);
+    await user.type(screen.getByLabelText('Replay every failed delivery since'), '2026-11-25T09:00');
     await user.click(screen.getByRole('button', { name: 'Replay failed deliveries' }));
     await waitFor(() =>
       expect(calls.find((c) => c.url.endsWith('/replay'))?.body).toEqual({ since: new Date('2026-11-25T09:00').toISOString() }),
     );
+    expect(await screen.findByText('1 failed delivery will be sent again.')).toBeTruthy();
+  });
+
+  it('loads the next page of the delivery log with the nextCursor it was given', async () => {
+    const older: WebhookDeliveryView = { ...delivery, id: '77777777-7777-4777-8777-777777777777', eventType: 'order.updated' };
+    server({
+      'GET /api/console/me': () => fakeResponse(200, JSON.stringify({ company })),
+      'GET /api/v1/api-keys': () => fakeResponse(200, JSON.stringify({ data: [] })),
+      'GET /api/v1/webhook-endpoints': () => fakeResponse(200, JSON.stringify({ data: [endpoint] })),
+      [`GET /api/v1/webhook-endpoints/${endpoint.id}/deliveries`]: (_body, url) =>
+        url.includes('cursor=page2')
+          ? fakeResponse(200, JSON.stringify({ data: [older], nextCursor: null }))
+          : fakeResponse(200, JSON.stringify({ data: [delivery], nextCursor: 'page2' })),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('tab', { name: 'Webhooks' }));
+    await user.click(await screen.findByRole('button', { name: `Open ${endpoint.url}` }));
+    expect(await screen.findAllByTestId('delivery-row')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('delivery-row')).toHaveLength(2));
+    expect(within(screen.getAllByTestId('delivery-row')[1]!).getByText('order.updated')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { CONSOLE_MESSAGES, type ConsoleMeResponse } from '@paymarket/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/hooks/use-toast';
@@ -10,6 +10,9 @@ import { consoleCall } from './console-api';
 import { CONSOLE_ME_KEY, ConsoleSignIn } from './console-sign-in';
 import { EventsPanel } from './events-panel';
 import { WebhooksPanel } from './webhooks-panel';
+
+const SECTIONS = ['keys', 'webhooks', 'events'] as const;
+type Section = (typeof SECTIONS)[number];
 
 /**
  * The developer console (ADR 0040): a company signed in by an emailed code manages its API keys, webhook endpoints and
@@ -29,6 +32,10 @@ export function DevelopersPage(): ReactElement {
     },
   });
   const company = me.data?.company ?? null;
+  // The section is in the address (?tab=webhooks), so a reload or a shared link opens the same one.
+  const [params, setParams] = useSearchParams();
+  const tab = SECTIONS.includes(params.get('tab') as Section) ? (params.get('tab') as Section) : 'keys';
+  const onTab = (value: string): void => setParams(value === 'keys' ? {} : { tab: value }, { replace: true });
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -37,11 +44,11 @@ export function DevelopersPage(): ReactElement {
           <h1 className="text-3xl font-bold">Developer console</h1>
           <p className="text-muted-foreground">
             API keys, webhooks and events for your integration. See the{' '}
-            <Link to="/integrate" className="text-primary underline-offset-4 hover:underline">
+            <Link to="/integrate" className="text-primary underline underline-offset-4">
               integration guide
             </Link>{' '}
             and the{' '}
-            <a href="/documentation" className="text-primary underline-offset-4 hover:underline">
+            <a href="/documentation" className="text-primary underline underline-offset-4">
               API reference
             </a>
             .
@@ -59,8 +66,8 @@ export function DevelopersPage(): ReactElement {
         )}
       </div>
       {me.isLoading ? null : company ? (
-        <Tabs defaultValue="keys">
-          <TabsList aria-label="Console sections">
+        <Tabs value={tab} onValueChange={onTab}>
+          <TabsList aria-label="Console sections" className="text-slate-700">
             <TabsTrigger value="keys">API keys</TabsTrigger>
             <TabsTrigger value="webhooks">Webhooks</TabsTrigger>
             <TabsTrigger value="events">Events</TabsTrigger>

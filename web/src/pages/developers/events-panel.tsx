@@ -21,7 +21,7 @@ export function EventsPanel(): ReactElement {
   return (
     <Card className="p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h3 className="font-semibold">Events (last 30 days)</h3>
+        <h2 className="font-semibold">Events (last 30 days)</h2>
         <Select aria-label="Event type" value={type} onChange={(e) => setType(e.target.value)} className="w-56">
           <option value="">All types</option>
           {WEBHOOK_EVENT_TYPES.map((t) => (
