@@ -69,7 +69,6 @@ const facts: CodeFacts = {
   queueOf: (service) => queueOf(service as ServiceName),
   forceExitMs: number('libs/platform/src/bootstrap/run-main.ts', /setTimeout\(\(\) => process\.exit\(1\), ([\d_]+)\)/),
   drainMs: number('libs/platform/src/messaging/in-flight.ts', /drainBeforeClose[^\n]*timeoutMs = ([\d_]+)/),
-  healthRpcTimeoutMs: number('gateway/src/health/health.controller.ts', /HEALTH_TIMEOUT_MS = ([\d_]+)/),
 };
 
 // The env classes a process validates at boot (as infra/docker/compose.spec.ts finds them).
@@ -160,7 +159,6 @@ describe('infra/k8s', () => {
     expect(Object.keys(facts.entries)).toEqual(expect.arrayContaining(['gateway', ...SERVICE_NAMES, 'stripe-emulator']));
     expect(facts.drainMs).toBeGreaterThan(0);
     expect(facts.forceExitMs).toBeGreaterThanOrEqual(facts.drainMs);
-    expect(facts.healthRpcTimeoutMs).toBeGreaterThan(0);
   });
 
   describe.each(OVERLAYS)('overlay %s', (overlay) => {
@@ -189,6 +187,11 @@ describe('infra/k8s', () => {
         'a missing readiness probe',
         (o) => delete container(o, 'payments').readinessProbe,
         /Deployment\/payments container payments: no readinessProbe/,
+      ],
+      [
+        'a gateway readiness probe that asks every service',
+        (o) => (container(o, 'gateway').readinessProbe!.httpGet = { path: '/api/health/ready', port: 'http' }),
+        /gateway: readinessProbe on \/api\/health\/ready makes every gateway unready/,
       ],
       [
         'a missing liveness probe',

@@ -56,8 +56,6 @@ export interface CodeFacts {
   /** runMain's forced exit after SIGTERM (ms); drainBeforeClose's default wait for in-flight messages (ms). */
   forceExitMs: number;
   drainMs: number;
-  /** The gateway's per-service health RPC timeout behind /api/health/ready (ms). */
-  healthRpcTimeoutMs: number;
 }
 
 export type Overlay = 'development' | 'production';
@@ -339,9 +337,9 @@ export function manifestProblems(objects: Manifest[], overlay: Overlay, facts: C
     if (name === GATEWAY) {
       const cpu = hpa[0]?.spec?.metrics?.some((m) => m.type === 'Resource' && m.resource?.name === 'cpu');
       if (!hpa[0] || !cpu) problems.push(`${where}: no autoscaling/v2 HorizontalPodAutoscaler on CPU`);
-      const ready = main?.readinessProbe;
-      if (ready && (ready.timeoutSeconds ?? 1) * 1000 <= facts.healthRpcTimeoutMs) {
-        problems.push(`${where}: readinessProbe.timeoutSeconds must exceed the ${facts.healthRpcTimeoutMs} ms health RPC timeout`);
+      // Readiness must not cascade: /api/health/ready asks every service, so one service down would empty the Service.
+      if (main?.readinessProbe?.httpGet?.path === '/api/health/ready') {
+        problems.push(`${where}: readinessProbe on /api/health/ready makes every gateway unready when one service is down`);
       }
       if (main && preStopSleepSeconds(main) <= 0) problems.push(`${where}: no preStop sleep (endpoints must go before the server stops)`);
       continue;
