@@ -1,13 +1,13 @@
 import 'reflect-metadata';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, runMain } from '@paymarket/platform';
+import { loadConfig, registerReadiness, runMain, startOpsServer } from '@paymarket/platform';
 import { GatewayEnv } from './config/gateway-env.js';
 import { DEFAULT_BODY_LIMIT } from './gateway.config.js';
 import { startGateway } from './start-gateway.js';
 
 runMain('gateway', async () => {
   const env = loadConfig(GatewayEnv);
-  return startGateway({
+  const app = await startGateway({
     port: env.PORT,
     host: env.HOST,
     messaging: { kind: 'rmq', url: env.AMQP_URL, prefetch: 50 },
@@ -17,4 +17,9 @@ runMain('gateway', async () => {
     bodyLimitBytes: DEFAULT_BODY_LIMIT,
     trustProxy: env.TRUST_PROXY === 'true',
   });
+  if (env.METRICS_PORT !== undefined) {
+    registerReadiness('gateway', () => app.getHttpServer().listening);
+    await startOpsServer({ port: env.METRICS_PORT });
+  }
+  return app;
 });

@@ -3,6 +3,7 @@
 // competing replicas. A process that dies is restarted; SIGINT/SIGTERM stop them all gracefully.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { buildIfNeeded, root } from '../scripts/build-if-needed.mjs';
 
@@ -58,9 +59,39 @@ buildIfNeeded();
 const children = new Set();
 let stopping = false;
 
+// Each process gets its own ops port (/metrics, /health/live, /health/ready): the first free port from METRICS_PORT
+// (default 9464) up, one per process in start order, kept across restarts; its replica name (PAYMARKET_REPLICA)
+// labels its metrics. METRICS_PORT=0: every process picks a free port and logs it. The stripe emulator has none.
+const metricsBase = Number(process.env.METRICS_PORT || 9464);
+const opsPorts = new Map();
+
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, '0.0.0.0', () => probe.close(() => resolve(true)));
+  });
+}
+
+async function assignOpsPorts(processes) {
+  let next = metricsBase;
+  for (const replica of processes) {
+    if (metricsBase === 0) {
+      opsPorts.set(replica, 0);
+      continue;
+    }
+    while (!(await portIsFree(next))) next++;
+    opsPorts.set(replica, next++);
+  }
+}
+
 function run(name, index) {
   const label = `[${name}${(replicas[name] ?? 1) > 1 ? `#${index}` : ''}]`;
-  const child = spawn(process.execPath, [join(root, ENTRY[name])], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  const replica = `${name}-${index}`;
+  const env = { ...process.env, PAYMARKET_REPLICA: replica };
+  if (opsPorts.has(replica)) env.METRICS_PORT = String(opsPorts.get(replica));
+  else delete env.METRICS_PORT;
+  const child = spawn(process.execPath, [join(root, ENTRY[name])], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
   children.add(child);
   const prefix = (stream, out) => {
     let rest = '';
@@ -83,9 +114,12 @@ function run(name, index) {
   });
 }
 
-for (const name of names.length > 0 ? names : Object.keys(ENTRY)) {
-  for (let i = 1; i <= (replicas[name] ?? 1); i++) run(name, i);
-}
+const started = (names.length > 0 ? names : Object.keys(ENTRY)).flatMap((name) =>
+  Array.from({ length: replicas[name] ?? 1 }, (_, i) => [name, i + 1]),
+);
+await assignOpsPorts(started.filter(([name]) => name !== 'stripe-emulator').map(([name, index]) => `${name}-${index}`));
+console.log(`metrics: ${[...opsPorts].map(([replica, port]) => `${replica}=:${port}`).join(' ')}`);
+for (const [name, index] of started) run(name, index);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {

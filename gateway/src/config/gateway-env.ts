@@ -33,4 +33,11 @@ export class GatewayEnv {
   @IsOptional()
   @IsIn(['true', 'false'], { message: 'TRUST_PROXY must be true or false' })
   TRUST_PROXY: 'true' | 'false' = 'false';
+
+  /** Port of the ops server (/metrics, /health/live, /health/ready), apart from PORT; unset: none. 0 picks a free port. */
+  @IsOptional()
+  @IsInt({ message: 'METRICS_PORT must be a whole number between 0 and 65535 (the ops port for /metrics and health)' })
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT?: number;
 }

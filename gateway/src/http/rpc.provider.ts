@@ -10,7 +10,7 @@ export class GatewayRpc extends RpcClient implements OnApplicationShutdown {
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     const proxy = createMessagingClient(config.messaging);
-    super(proxy, config.rpcTimeoutMs);
+    super(proxy, config.rpcTimeoutMs, 'gateway');
     this.proxy = proxy;
   }
 

@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, runMain } from '@paymarket/platform';
+import { currentOpsServer, loadConfig, runMain, startOpsServer } from '@paymarket/platform';
 import { stripeConfigFromEnv } from '@paymarket/payments';
 import { EmbeddedEnv } from './embedded-env.js';
 import { startEmbedded } from './start-embedded.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const DEFAULT_METRICS_PORT = 9464;
 
 runMain('paymarket', async () => {
   const env = loadConfig(EmbeddedEnv);
@@ -25,7 +26,14 @@ runMain('paymarket', async () => {
     // STRIPE_SECRET_KEY set: payments uses that Stripe account (STRIPE_* variables) instead of the local emulator.
     stripe: process.env.STRIPE_SECRET_KEY ? stripeConfigFromEnv() : undefined,
     trustProxy: env.TRUST_PROXY === 'true',
+    metricsPort: env.METRICS_PORT,
   });
-  process.stdout.write(`\n  PayMarket is running at ${app.url}\n\n`);
+  // Without METRICS_PORT the ops endpoint tries its usual port on this machine only, and is skipped (not fatal) when
+  // that port is taken. An explicit METRICS_PORT listens on every interface (containers, a scraping Prometheus).
+  const ops = currentOpsServer() ?? (await startOpsServer({ port: DEFAULT_METRICS_PORT, host: '127.0.0.1' }).catch(() => undefined));
+  process.stdout.write(`\n  PayMarket is running at ${app.url}\n`);
+  process.stdout.write(
+    ops ? `  Metrics and health: ${ops.url}/metrics\n\n` : `  Metrics: port ${DEFAULT_METRICS_PORT} is taken; set METRICS_PORT\n\n`,
+  );
   return app;
 });

@@ -10,11 +10,13 @@ import { startStripeEmulator, type StripeEmulator } from '@paymarket/stripe-emul
 import {
   createLogger,
   InProcessBroker,
+  startOpsServer,
   startEmbeddedPostgres,
   startServiceApp,
   type MessagingRuntime,
   type ServiceDefinition,
 } from '@paymarket/platform';
+import { observeEmbedded } from './embedded-metrics.js';
 
 export const ALL_SERVICES: readonly ServiceDefinition[] = [
   onboardingService,
@@ -42,6 +44,8 @@ export interface EmbeddedOptions {
   stripeStateFile?: string;
   /** Believe X-Forwarded-For (behind a proxy; tests use it to act as many clients). */
   trustProxy?: boolean;
+  /** Serve /metrics and /health/* for the whole process on this port (0: a free one); none without it. */
+  metricsPort?: number;
 }
 
 export interface EmbeddedPayMarket {
@@ -50,6 +54,8 @@ export interface EmbeddedPayMarket {
   messaging: MessagingRuntime;
   /** The Stripe emulator payments talks to (absent when `stripe` pointed elsewhere). */
   stripeEmulator?: StripeEmulator;
+  /** The ops server (one registry for every service of this process), when metricsPort was given. */
+  metricsUrl?: string;
   close(): Promise<void>;
 }
 
@@ -95,13 +101,18 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     const port = typeof address === 'object' && address ? address.port : options.port;
     const url = `http://localhost:${port}`;
     await stripeEmulator?.setWebhookEndpoint({ url: `http://127.0.0.1:${port}/api/stripe/webhook`, secret: webhookSecret });
+    const unobserve = observeEmbedded(messaging, () => gateway.getHttpServer().listening);
+    const ops = options.metricsPort === undefined ? undefined : await startOpsServer({ port: options.metricsPort });
     log.info({ url }, 'PayMarket is ready');
     return {
       url,
       databaseUrl,
       messaging,
       stripeEmulator,
+      metricsUrl: ops?.url,
       close: async () => {
+        unobserve();
+        await ops?.close();
         await gateway.close();
         for (const service of services.reverse()) await service.close();
         await stripeEmulator?.close();

@@ -9,3 +9,5 @@ export * from './bootstrap/index.js';
 export * from './rate-limit/index.js';
 export * from './idempotency/index.js';
 export * from './pagination/keyset-cursor.js';
+export * from './metrics/index.js';
+export * from './tracing/index.js';

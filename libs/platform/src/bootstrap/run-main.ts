@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { ConfigError } from '../config/load-config.js';
 import { createLogger } from '../logging/logger.js';
+import { startTracing, stopTracing } from '../tracing/start-tracing.js';
 
 /**
  * Runs a process entry point: a bad configuration prints the variables at fault and exits 1; SIGTERM/SIGINT
@@ -8,6 +9,8 @@ import { createLogger } from '../logging/logger.js';
  */
 export function runMain(name: string, start: () => Promise<INestApplicationContext | { close(): Promise<void> }>): void {
   const log = createLogger(name);
+  // Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set (ADR 0042); started before the app opens its pg pools.
+  startTracing(name);
   start()
     .then((app) => {
       let closing = false;
@@ -18,7 +21,8 @@ export function runMain(name: string, start: () => Promise<INestApplicationConte
         const force = setTimeout(() => process.exit(1), 15_000);
         force.unref();
         app.close().then(
-          () => process.exit(0),
+          // The last spans (the shutdown's) are flushed before exit.
+          () => stopTracing().then(() => process.exit(0)),
           (err: unknown) => {
             log.error({ err }, 'error during shutdown');
             process.exit(1);

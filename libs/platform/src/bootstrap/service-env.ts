@@ -12,5 +12,6 @@ export function serviceConfigFromEnv(service: ServiceName, env: NodeJS.ProcessEn
     messaging: { kind: 'rmq', url: config.AMQP_URL, prefetch: config.RMQ_PREFETCH },
     rpcTimeoutMs: config.RPC_TIMEOUT_MS,
     production: config.NODE_ENV === 'production',
+    metricsPort: config.METRICS_PORT,
   };
 }

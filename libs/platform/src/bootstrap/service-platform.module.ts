@@ -7,7 +7,7 @@ import {
   type DynamicModule,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { MessagePattern, type ClientProxy } from '@nestjs/microservices';
+import { MessagePattern, RmqRecordBuilder, type ClientProxy } from '@nestjs/microservices';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { lastValueFrom, timeout } from 'rxjs';
 import { DataSource } from 'typeorm';
@@ -18,6 +18,7 @@ import { createMessagingClient, type MessagingRuntime } from '../messaging/runti
 import { RpcClient } from '../messaging/rpc-client.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { UnitOfWork } from '../outbox/unit-of-work.js';
+import { observeService } from '../metrics/service-observability.js';
 
 /** Everything a service process needs to know about where it runs. */
 export interface ServiceRuntimeConfig {
@@ -30,6 +31,8 @@ export interface ServiceRuntimeConfig {
   outboxPollMs?: number;
   /** Insert demonstration data at start when the service's tables are empty (embedded launcher only; never in tests). */
   seed?: boolean;
+  /** Serve /metrics and /health/* on this port (cluster mode, METRICS_PORT; 0 picks a free one). */
+  metricsPort?: number;
 }
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
@@ -39,16 +42,23 @@ const PUBLISH_TIMEOUT_MS = 10_000;
 
 @Injectable()
 class PlatformLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private unobserve: (() => void) | undefined;
+
   constructor(
     private readonly relay: OutboxRelay,
     @Inject(MESSAGING_CLIENT) private readonly client: ClientProxy,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceRuntimeConfig,
+    @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
   onApplicationBootstrap(): void {
     this.relay.start();
+    this.unobserve = observeService(this.config.service, this.dataSource);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    // Not ready any more from the first moment of shutdown; the metrics stay until the process ends.
+    this.unobserve?.();
     await this.relay.stop();
     await this.client.close();
   }
@@ -100,7 +110,7 @@ export class ServicePlatformModule {
         { provide: MESSAGING_CLIENT, useFactory: () => createMessagingClient(config.messaging) },
         {
           provide: RpcClient,
-          useFactory: (client: ClientProxy) => new RpcClient(client, config.rpcTimeoutMs),
+          useFactory: (client: ClientProxy) => new RpcClient(client, config.rpcTimeoutMs, config.service),
           inject: [MESSAGING_CLIENT],
         },
         {
@@ -109,8 +119,14 @@ export class ServicePlatformModule {
             new OutboxRelay(
               dataSource,
               config.service,
-              (envelope) =>
-                lastValueFrom(client.emit(envelope.name, envelope).pipe(timeout(PUBLISH_TIMEOUT_MS)), { defaultValue: undefined }),
+              (envelope, headers) =>
+                lastValueFrom(
+                  // The trace context rides as message headers (both transports), the body stays the envelope.
+                  client
+                    .emit(envelope.name, headers ? new RmqRecordBuilder(envelope).setOptions({ headers }).build() : envelope)
+                    .pipe(timeout(PUBLISH_TIMEOUT_MS)),
+                  { defaultValue: undefined },
+                ),
               { pollIntervalMs: config.outboxPollMs },
             ),
           inject: [DataSource, MESSAGING_CLIENT],

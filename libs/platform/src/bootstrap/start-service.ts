@@ -5,6 +5,9 @@ import { NestPinoLogger } from '../logging/logger.js';
 import { drainBeforeClose, InFlightTracker } from '../messaging/in-flight.js';
 import { MessageInterceptor } from '../messaging/message.interceptor.js';
 import { createServerStrategy, declareTopology } from '../messaging/runtime.js';
+import { MessageMetricsInterceptor } from '../metrics/message-metrics.interceptor.js';
+import { startOpsServer } from '../metrics/ops-server.js';
+import { setConsuming } from '../metrics/service-observability.js';
 import type { ServiceRuntimeConfig } from './service-platform.module.js';
 
 /** Boots one service as a Nest microservice on the configured transport; resolves once it consumes. */
@@ -15,9 +18,17 @@ export async function startServiceApp(module: DynamicModule, config: ServiceRunt
     strategy: drainBeforeClose(createServerStrategy(config.messaging, config.service), inFlight),
     logger: new NestPinoLogger(config.service),
   });
-  app.useGlobalInterceptors(new MessageInterceptor(inFlight));
+  // The metrics interceptor sits inside the settling one, so it sees the handler's own result.
+  app.useGlobalInterceptors(new MessageInterceptor(inFlight), new MessageMetricsInterceptor(config.service));
   app.useGlobalFilters(new ServiceExceptionFilter());
+  // Up before listening: liveness answers while the service starts, readiness says 503 until it consumes.
+  if (config.metricsPort !== undefined) await startOpsServer({ port: config.metricsPort });
   await app.listen();
+  setConsuming(config.service, true);
+  // RabbitMQ reconnects on its own; meanwhile the service is alive but not ready.
+  app.status.subscribe((status) => {
+    if (status === 'disconnected' || status === 'connected') setConsuming(config.service, status === 'connected');
+  });
   return app;
 }
 

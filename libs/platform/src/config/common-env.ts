@@ -29,4 +29,11 @@ export class CommonEnv {
   @Min(100)
   @Max(120_000)
   RPC_TIMEOUT_MS: number = 10_000;
+
+  /** Port of the ops server (/metrics, /health/live, /health/ready); unset: none. 0 picks a free port. */
+  @IsOptional()
+  @IsInt({ message: 'METRICS_PORT must be a whole number between 0 and 65535 (the ops port for /metrics and health)' })
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT?: number;
 }

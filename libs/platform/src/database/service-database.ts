@@ -3,6 +3,7 @@ import { InboxEntity } from '../inbox/inbox.entity.js';
 import { OutboxEntity } from '../outbox/outbox.entity.js';
 import { CreateIdempotencyKeys1763769650000 } from '../idempotency/idempotency.migration.js';
 import { CreatePlatformTables1763769600000 } from './platform-tables.migration.js';
+import { OutboxTraceContext1764060000000 } from './outbox-trace-context.migration.js';
 
 export interface ServiceDatabaseOptions {
   url: string;
@@ -24,7 +25,12 @@ export function createServiceDataSource(options: ServiceDatabaseOptions): DataSo
     url: options.url,
     schema: options.schema,
     entities: [...(options.entities as unknown[]), OutboxEntity, InboxEntity] as ServiceDatabaseOptions['entities'],
-    migrations: [CreatePlatformTables1763769600000, CreateIdempotencyKeys1763769650000, ...options.migrations],
+    migrations: [
+      CreatePlatformTables1763769600000,
+      CreateIdempotencyKeys1763769650000,
+      OutboxTraceContext1764060000000,
+      ...options.migrations,
+    ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
     // Unqualified names in migrations and raw SQL resolve to the service's schema.

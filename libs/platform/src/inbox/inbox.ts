@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { EventEnvelope, EventName, ServiceName } from '@paymarket/contracts';
 import { writeToOutbox, type Transaction } from '../outbox/unit-of-work.js';
+import { paymarketMetrics } from '../metrics/metrics.js';
 
 export type InboxOutcome = 'processed' | 'duplicate';
 
@@ -27,7 +28,9 @@ export class Inbox {
         `INSERT INTO inbox (event_id, consumer, event_name) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING event_id`,
         [envelope.id, consumer, envelope.name],
       )) as unknown[];
-      if (inserted.length === 0) return 'duplicate' as const;
+      // PAYMARKET_UNSAFE_NO_INBOX_DEDUPE=1 breaks exactly-once on purpose, only to show that the fault tier
+      // (`npm run test:faults`) catches a duplicate effect; never set it anywhere else.
+      if (inserted.length === 0 && process.env.PAYMARKET_UNSAFE_NO_INBOX_DEDUPE !== '1') return 'duplicate' as const;
       await effect(
         {
           manager,
@@ -41,6 +44,7 @@ export class Inbox {
       return 'processed' as const;
     });
     if (published) this.afterCommit();
+    paymarketMetrics.inboxMessages.inc({ service: this.service, consumer, outcome });
     return outcome;
   }
 }

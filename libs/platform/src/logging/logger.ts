@@ -1,6 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger } from 'pino';
 import { hasCorrelationId, currentCorrelationId } from './request-context.js';
+import { activeTraceIds } from '../tracing/tracing.js';
 
 let root: Logger | undefined;
 
@@ -11,7 +12,8 @@ export function rootLogger(): Logger {
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: ['*.password', '*.secret', '*.token', '*.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-    mixin: () => (hasCorrelationId() ? { correlationId: currentCorrelationId() } : {}),
+    // With tracing on, lines made inside a span carry its trace_id and span_id (ADR 0042).
+    mixin: () => ({ ...(hasCorrelationId() ? { correlationId: currentCorrelationId() } : {}), ...activeTraceIds() }),
   });
   return root;
 }

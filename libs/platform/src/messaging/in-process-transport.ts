@@ -123,13 +123,14 @@ export class InProcessClient extends ClientProxy {
 
   protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     const id = randomUUID();
-    const { data, expirationMs } = unwrapRecord(packet.data);
+    const { data, expirationMs, headers } = unwrapRecord(packet.data);
     this.routingMap.set(id, callback);
     try {
       const routed = this.broker.publish(String(packet.pattern), JSON.stringify({ id, pattern: packet.pattern, data }), {
         replyTo: this.replyQueue,
         correlationId: id,
         expirationMs,
+        headers,
       });
       if (routed === 0) callback({ err: `No queue is bound to ${String(packet.pattern)}`, isDisposed: true });
     } catch (err) {
@@ -139,16 +140,17 @@ export class InProcessClient extends ClientProxy {
   }
 
   protected async dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
-    const { data } = unwrapRecord(packet.data);
-    this.broker.publish(String(packet.pattern), JSON.stringify({ pattern: packet.pattern, data }));
+    const { data, headers } = unwrapRecord(packet.data);
+    this.broker.publish(String(packet.pattern), JSON.stringify({ pattern: packet.pattern, data }), { headers });
     return undefined as T;
   }
 }
 
-function unwrapRecord(data: unknown): { data: unknown; expirationMs?: number } {
+function unwrapRecord(data: unknown): { data: unknown; expirationMs?: number; headers?: Record<string, string> } {
   if (data instanceof RmqRecord) {
-    const expiration = (data.options as { expiration?: string | number } | undefined)?.expiration;
-    return { data: data.data, expirationMs: expiration === undefined ? undefined : Number(expiration) };
+    const options = data.options as { expiration?: string | number; headers?: Record<string, string> } | undefined;
+    const expiration = options?.expiration;
+    return { data: data.data, expirationMs: expiration === undefined ? undefined : Number(expiration), headers: options?.headers };
   }
   return { data };
 }

@@ -1,10 +1,12 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { RmqContext } from '@nestjs/microservices';
+import { context as otelContext } from '@opentelemetry/api';
 import { finalize, Observable, tap } from 'rxjs';
 import { acceptCorrelationId, runWithCorrelationId } from '../logging/request-context.js';
 import { createLogger } from '../logging/logger.js';
 import { InFlightTracker } from './in-flight.js';
 import { InProcessContext } from './in-process-transport.js';
+import { failSpan, startMessageSpan } from '../tracing/tracing.js';
 
 const log = createLogger('messaging');
 
@@ -19,7 +21,7 @@ function settlerFor(ctx: unknown): Settler | undefined {
     return { isRequest: ctx.isRequest(), ack: () => ctx.ack(), nack: (requeue) => ctx.nack(requeue) };
   }
   if (ctx instanceof RmqContext) {
-    const message = ctx.getMessage() as { properties: { replyTo?: string } };
+    const message = ctx.getMessage() as { properties: { replyTo?: string; headers?: Record<string, unknown> } };
     const channel = ctx.getChannelRef() as { ack(m: unknown): void; nack(m: unknown, all: boolean, requeue: boolean): void };
     // After a reconnect the delivery's channel is gone; the broker redelivers and the inbox dedupes.
     const safely = (fn: () => void) => {
@@ -32,10 +34,34 @@ function settlerFor(ctx: unknown): Settler | undefined {
     return {
       isRequest: Boolean(message.properties.replyTo),
       ack: () => safely(() => channel.ack(message)),
-      nack: (requeue) => safely(() => channel.nack(message, false, requeue)),
+      // Requeued after a pause that grows with each redelivery, so an outage of seconds (PostgreSQL restarting)
+      // cannot use up the queue's delivery limit and dead-letter an event that succeeds a moment later.
+      nack: (requeue) => {
+        if (!requeue) return safely(() => channel.nack(message, false, false));
+        setTimeout(() => safely(() => channel.nack(message, false, true)), redeliveryDelayMs(message.properties.headers)).unref();
+      },
     };
   }
   return undefined;
+}
+
+/**
+ * How long a failed event waits before it is requeued: 1 s, 2 s, 4 s, 8 s, 16 s by RabbitMQ's x-delivery-count
+ * (quorum queues), about half a minute in all before the delivery limit dead-letters it.
+ */
+export function redeliveryDelayMs(headers: Record<string, unknown> | undefined): number {
+  const count = Number(headers?.['x-delivery-count'] ?? 0);
+  return Math.min(16_000, 1000 * 2 ** (Number.isFinite(count) && count > 0 ? Math.min(count, 4) : 0));
+}
+
+/** The message's pattern and headers (the W3C trace context travels there on both transports). */
+function messageOf(ctx: unknown): { pattern: string; headers: unknown } {
+  if (ctx instanceof InProcessContext) return { pattern: ctx.getPattern(), headers: ctx.getMessage().headers };
+  if (ctx instanceof RmqContext) {
+    const message = ctx.getMessage() as { properties?: { headers?: unknown } };
+    return { pattern: ctx.getPattern(), headers: message.properties?.headers };
+  }
+  return { pattern: 'unknown', headers: undefined };
 }
 
 function correlationOf(data: unknown): string {
@@ -61,25 +87,31 @@ export class MessageInterceptor implements NestInterceptor {
     const rpc = context.switchToRpc();
     const settler = settlerFor(rpc.getContext());
     const correlationId = correlationOf(rpc.getData());
+    const message = messageOf(rpc.getContext());
+    const traced = startMessageSpan(message.pattern, settler?.isRequest ?? false, message.headers, correlationId);
     this.inFlight.begin();
     return new Observable((subscriber) =>
-      runWithCorrelationId(correlationId, () =>
-        next
-          .handle()
-          .pipe(
-            finalize(() => this.inFlight.end()),
-            tap({
-              complete: () => settler?.ack(),
-              error: (err: unknown) => {
-                if (settler?.isRequest) settler.ack();
-                else {
-                  log.warn({ err, pattern: context.getHandler().name }, 'event handler failed; message requeued');
-                  settler?.nack(true);
-                }
-              },
-            }),
-          )
-          .subscribe(subscriber),
+      otelContext.with(traced.context, () =>
+        runWithCorrelationId(correlationId, () =>
+          next
+            .handle()
+            .pipe(
+              tap({ error: (err: unknown) => failSpan(traced.span, err) }),
+              finalize(() => traced.span.end()),
+              finalize(() => this.inFlight.end()),
+              tap({
+                complete: () => settler?.ack(),
+                error: (err: unknown) => {
+                  if (settler?.isRequest) settler.ack();
+                  else {
+                    log.warn({ err, pattern: context.getHandler().name }, 'event handler failed; message requeued');
+                    settler?.nack(true);
+                  }
+                },
+              }),
+            )
+            .subscribe(subscriber),
+        ),
       ),
     );
   }

@@ -3,8 +3,12 @@ import { SECRET_PAYLOAD_FIELDS, type EventEnvelope, type EventName, type Service
 import { createLogger } from '../logging/logger.js';
 import { runWithCorrelationId } from '../logging/request-context.js';
 import { OutboxEntity } from './outbox.entity.js';
+import { context as otelContext, ROOT_CONTEXT } from '@opentelemetry/api';
+import { traceEventPublish } from '../tracing/tracing.js';
+import { paymarketMetrics } from '../metrics/metrics.js';
 
-export type EventSink = (envelope: EventEnvelope) => Promise<void>;
+/** Publishes one event; `headers` (the W3C trace context of the publish) go with the message when tracing is on. */
+export type EventSink = (envelope: EventEnvelope, headers?: Record<string, string>) => Promise<void>;
 
 export interface OutboxRelayOptions {
   pollIntervalMs?: number;
@@ -64,7 +68,9 @@ export class OutboxRelay {
       return;
     }
     if (this.timer) clearTimeout(this.timer);
-    this.running = this.drain()
+    // Drains run outside the trace of whichever commit kicked them; each row's publish continues its own trace.
+    this.running = otelContext
+      .with(ROOT_CONTEXT, () => this.drain())
       .then(() => undefined)
       .finally(() => {
         this.running = undefined;
@@ -112,17 +118,23 @@ export class OutboxRelay {
       await Promise.all(
         rows.map((row) =>
           runWithCorrelationId(row.correlationId, () =>
-            this.sink({
-              id: row.id,
-              name: row.name as EventName,
-              occurredAt: row.occurredAt.toISOString(),
-              producer: this.producer,
-              correlationId: row.correlationId,
-              data: row.payload as EventEnvelope['data'],
-            }),
+            traceEventPublish(row.name, row.id, row.traceContext, (headers) =>
+              this.sink(
+                {
+                  id: row.id,
+                  name: row.name as EventName,
+                  occurredAt: row.occurredAt.toISOString(),
+                  producer: this.producer,
+                  correlationId: row.correlationId,
+                  data: row.payload as EventEnvelope['data'],
+                },
+                headers,
+              ),
+            ),
           ),
         ),
       );
+      for (const row of rows) paymarketMetrics.messagesPublished.inc({ service: this.producer, routing_key: row.name });
       await manager
         .getRepository(OutboxEntity)
         .createQueryBuilder()

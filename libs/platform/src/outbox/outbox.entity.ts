@@ -28,4 +28,8 @@ export class OutboxEntity {
 
   @Column('integer', { default: 0 })
   attempts!: number;
+
+  /** W3C trace context (traceparent, tracestate) of the work that wrote the row; null without tracing. */
+  @Column('jsonb', { name: 'trace_context', nullable: true })
+  traceContext!: Record<string, string> | null;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { EventEnvelope, EventMap, EventName, ServiceName } from '@paymarket/contracts';
 import { currentCorrelationId } from '../logging/request-context.js';
+import { currentTraceCarrier } from '../tracing/tracing.js';
 import { OutboxEntity } from './outbox.entity.js';
 
 /** A running transaction: repositories write through `manager`; `publish` records an event in the same commit. */
@@ -32,6 +33,8 @@ export async function writeToOutbox<N extends EventName>(
     correlationId: envelope.correlationId,
     occurredAt: new Date(envelope.occurredAt),
     sentAt: null,
+    // The relay publishes the event in the trace that caused it (null when tracing is off).
+    traceContext: currentTraceCarrier() ?? null,
   });
   return envelope;
 }

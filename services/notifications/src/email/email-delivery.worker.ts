@@ -1,7 +1,7 @@
 import { Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { createLogger } from '@paymarket/platform';
+import { createLogger, paymarketMetrics } from '@paymarket/platform';
 import { EmailsRepository } from './emails.repository.js';
-import { Mailer } from './mailer.js';
+import { Mailer, type OutgoingEmail } from './mailer.js';
 
 const log = createLogger('email-delivery');
 const MAX_ATTEMPTS = 8;
@@ -34,11 +34,21 @@ export class EmailDeliveryWorker implements OnApplicationBootstrap, BeforeApplic
     await this.running;
   }
 
+  private async send(email: OutgoingEmail): Promise<void> {
+    try {
+      await this.mailer.send(email);
+    } catch (err) {
+      paymarketMetrics.emails.inc({ service: 'notifications', outcome: 'failed' });
+      throw err;
+    }
+    paymarketMetrics.emails.inc({ service: 'notifications', outcome: 'sent' });
+  }
+
   kick(): void {
     if (this.stopped || this.running) return;
     if (this.timer) clearTimeout(this.timer);
     this.running = this.emails
-      .deliverPending(20, (email) => this.mailer.send(email), MAX_ATTEMPTS)
+      .deliverPending(20, (email) => this.send(email), MAX_ATTEMPTS)
       .then(() => {
         this.failures = 0;
       })

@@ -1,5 +1,12 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { createLogger, SERVICE_CONFIG, type ServiceRuntimeConfig } from '@paymarket/platform';
+import {
+  createLogger,
+  outsideTrace,
+  paymarketMetrics,
+  SERVICE_CONFIG,
+  traceOutgoingRequest,
+  type ServiceRuntimeConfig,
+} from '@paymarket/platform';
 import { nextRetryDelayMs, type WebhookDeliverySettings } from './webhook-retry.js';
 import { sendWebhook } from './webhook-sender.js';
 import { WebhookSecrets } from './webhook-secrets.js';
@@ -45,7 +52,8 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
       return;
     }
     if (this.timer) clearTimeout(this.timer);
-    this.running = this.drain()
+    // Not in the trace of the event that kicked it: each attempt continues its own delivery's trace.
+    this.running = outsideTrace(() => this.drain())
       .catch((err: unknown) => log.warn({ err }, 'webhook delivery round failed'))
       .finally(() => {
         this.running = undefined;
@@ -72,15 +80,32 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
   private async attempt(delivery: DueDelivery): Promise<AttemptOutcome> {
     const secrets = await this.secrets.signingSecrets(delivery.endpointId, delivery.secrets);
     const started = performance.now();
-    const sent = await sendWebhook({
-      url: delivery.url,
-      body: delivery.body,
-      messageId: delivery.eventId,
-      secrets,
-      timeoutMs: this.settings.timeoutMs,
-      production: this.config.production,
-    });
+    // A CLIENT span in the trace of the event the delivery came from; the receiver gets its traceparent.
+    const sent = await traceOutgoingRequest(
+      `POST webhook ${delivery.eventType}`,
+      delivery.traceContext,
+      {
+        method: 'POST',
+        url: new URL(delivery.url),
+        attributes: {
+          'paymarket.webhook.delivery_id': delivery.id,
+          'paymarket.webhook.event_type': delivery.eventType,
+          'paymarket.webhook.attempt': delivery.attempts + 1,
+        },
+      },
+      (traceHeaders) =>
+        sendWebhook({
+          url: delivery.url,
+          body: delivery.body,
+          messageId: delivery.eventId,
+          secrets,
+          timeoutMs: this.settings.timeoutMs,
+          production: this.config.production,
+          traceHeaders,
+        }),
+    );
     const outcome: AttemptOutcome = { ...sent, durationMs: performance.now() - started };
+    paymarketMetrics.webhookDeliveries.inc({ service: 'notifications', outcome: outcome.ok ? 'delivered' : 'failed' });
     // Never the secret, the signature or the body: only where it went and how it ended.
     if (!outcome.ok) {
       log.info(

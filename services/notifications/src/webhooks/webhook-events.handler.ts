@@ -1,7 +1,7 @@
 import { Controller, Injectable } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { CatalogEvents, OrderEvents, type EventEnvelope, type WebhookEventType } from '@paymarket/contracts';
-import { Inbox } from '@paymarket/platform';
+import { currentTraceCarrier, Inbox } from '@paymarket/platform';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 
@@ -46,6 +46,8 @@ export class WebhookFanout {
         type: envelope.name,
         companyId: everyCompany ? null : companyId,
         body: webhookBody(envelope),
+        // Each attempt continues the trace of the event handler (and so of the payment) that caused it.
+        traceContext: currentTraceCarrier() ?? null,
       });
     });
     if (recorded > 0) this.worker.kick();

@@ -20,6 +20,8 @@ export interface WebhookRequest {
   /** In production a host name that resolves to a private address is refused at connection time (SSRF, ADR 0033). */
   production: boolean;
   now?: Date;
+  /** W3C trace context headers (traceparent, tracestate) of the delivery's span, when tracing is on. */
+  traceHeaders?: Record<string, string>;
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -60,6 +62,7 @@ export function sendWebhook(request: WebhookRequest): Promise<AttemptOutcome> {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(request.body),
           'user-agent': WEBHOOK_USER_AGENT,
+          ...request.traceHeaders,
           ...signed,
         },
         timeout: request.timeoutMs,

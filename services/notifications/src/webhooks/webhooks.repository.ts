@@ -12,7 +12,7 @@ import type {
   WebhookEndpointView,
   WebhookEventType,
 } from '@paymarket/contracts';
-import type { KeysetPosition } from '@paymarket/platform';
+import { currentTraceCarrier, type KeysetPosition } from '@paymarket/platform';
 import type { Transaction } from '@paymarket/platform';
 
 /** A delivery claimed for one attempt, with where it goes. */
@@ -26,6 +26,8 @@ export interface DueDelivery {
   body: string;
   attempts: number;
   secrets: StoredSecrets;
+  /** W3C trace context of the event the delivery came from (ADR 0042); null without tracing. */
+  traceContext: Record<string, string> | null;
 }
 
 /** An endpoint's secrets as stored: encrypted (WebhookSecretBox), the previous one only during a roll's overlap. */
@@ -55,6 +57,14 @@ export interface WebhookEventToRecord {
   type: WebhookEventType;
   companyId: string | null;
   body: string;
+  /** W3C trace context to continue when the delivery is attempted (ADR 0042). */
+  traceContext?: Record<string, string> | null;
+}
+
+/** The active W3C trace context as a jsonb parameter, SQL NULL without one (ADR 0042). */
+function traceContextParam(): string | null {
+  const carrier = currentTraceCarrier();
+  return carrier ? JSON.stringify(carrier) : null;
 }
 
 /** Port: integrator webhook endpoints and deliveries (ADR 0033). */
@@ -421,9 +431,9 @@ export class TypeOrmWebhooksRepository extends WebhooksRepository {
   async createTestDelivery(endpointId: string, companyId: string, eventId: string, body: string): Promise<WebhookDeliveryView> {
     const id = randomUUID();
     await this.dataSource.query(
-      `INSERT INTO webhook_deliveries (id, endpoint_id, company_id, event_id, event_type, body, status)
-       VALUES ($1, $2, $3, $4, 'webhook.test', $5, 'pending')`,
-      [id, endpointId, companyId, eventId, body],
+      `INSERT INTO webhook_deliveries (id, endpoint_id, company_id, event_id, event_type, body, status, trace_context)
+       VALUES ($1, $2, $3, $4, 'webhook.test', $5, 'pending', $6::jsonb)`,
+      [id, endpointId, companyId, eventId, body, traceContextParam()],
     );
     const rows = (await this.dataSource.query(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.id = $1`, [
       id,
@@ -502,13 +512,13 @@ export class TypeOrmWebhooksRepository extends WebhooksRepository {
 
   async recordDeliveries(tx: Transaction, event: WebhookEventToRecord): Promise<number> {
     const rows = (await tx.manager.query(
-      `INSERT INTO webhook_deliveries (id, endpoint_id, company_id, event_id, event_type, body, status)
-       SELECT gen_random_uuid(), e.id, e.company_id, $1, $2, $3, 'pending'
+      `INSERT INTO webhook_deliveries (id, endpoint_id, company_id, event_id, event_type, body, status, trace_context)
+       SELECT gen_random_uuid(), e.id, e.company_id, $1, $2, $3, 'pending', $5::jsonb
          FROM webhook_endpoints e
         WHERE e.enabled AND $2 = ANY (e.events) AND ($4::uuid IS NULL OR e.company_id = $4::uuid)
        ON CONFLICT (endpoint_id, event_id) DO NOTHING
        RETURNING id`,
-      [event.eventId, event.type, event.body, event.companyId],
+      [event.eventId, event.type, event.body, event.companyId, event.traceContext ? JSON.stringify(event.traceContext) : null],
     )) as unknown[];
     return rows.length;
   }
@@ -521,7 +531,7 @@ export class TypeOrmWebhooksRepository extends WebhooksRepository {
     return this.dataSource.transaction(async (manager) => {
       const rows = (await manager.query(
         `SELECT d.id, d.endpoint_id AS "endpointId", d.company_id AS "companyId", e.url, d.event_id AS "eventId",
-                d.event_type AS "eventType", d.body, d.attempts,
+                d.event_type AS "eventType", d.body, d.attempts, d.trace_context AS "traceContext",
                 json_build_object('ciphertext', e.secret_ciphertext, 'previousCiphertext', e.previous_secret_ciphertext,
                                   'previousExpiresAt', e.previous_secret_expires_at) AS secrets
            FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
