@@ -83,9 +83,23 @@ interface ComposeFile {
   services: Record<string, ComposeService>;
 }
 
-/** Compose's interpolation as it resolves with none of the variables set: ${X:-default}, ${X-default}, ${X}, $$. */
+/**
+ * Variables compose demands from the host (`${X:?message}`: no default, `up` refuses to start without them), with a
+ * sample value an operator would set, so the env checks below validate what a real deployment passes.
+ */
+const HOST_SUPPLIED: Record<string, string> = {
+  WEBHOOK_SECRET_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+};
+
+/** Compose's interpolation with none of the variables set: ${X:-default}, ${X-default}, ${X}, ${X:?required}, $$. */
 function interpolate(value: string): string {
-  return value.replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_, _name: string, fallback?: string) => fallback ?? '').replace(/\$\$/g, '$');
+  return value
+    .replace(/\$\{(\w+):?\?[^}]*\}/g, (_, name: string) => {
+      if (!(name in HOST_SUPPLIED)) throw new Error(`docker-compose.yml demands \${${name}} but the spec has no sample for it`);
+      return HOST_SUPPLIED[name]!;
+    })
+    .replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_, _name: string, fallback?: string) => fallback ?? '')
+    .replace(/\$\$/g, '$');
 }
 
 function environmentOf(service: ComposeService): Record<string, string> {
@@ -201,6 +215,40 @@ describe('docker-compose.yml', () => {
       if (env.DATABASE_URL) {
         expect(new URL(env.DATABASE_URL).hostname).toBe('postgres');
         expect(deps.postgres).toBe('service_healthy');
+      }
+    });
+  });
+
+  describe('defaults are the production ones; development only by explicit choice', () => {
+    const composeText = read('docker-compose.yml');
+    // The Stripe emulator is a test double with no NODE_ENV of its own.
+    const appServices = Object.keys(ENTRY)
+      .filter((name) => name !== 'stripe-emulator')
+      .map((name) => [name, compose.services[name]!] as const);
+
+    it('runs every process with NODE_ENV=production unless PAYMARKET_NODE_ENV says otherwise', () => {
+      for (const [name, service] of appServices) {
+        expect({ name, NODE_ENV: environmentOf(service).NODE_ENV }).toEqual({ name, NODE_ENV: 'production' });
+      }
+      expect(composeText).not.toMatch(/NODE_ENV:\s*\$\{[^}]*:-development\}/);
+      expect(composeText).not.toMatch(/NODE_ENV:\s*['"]?development/);
+    });
+
+    it('demands the secrets production refuses to run without instead of shipping a default', () => {
+      expect(compose.services.notifications?.environment).toMatchObject({
+        WEBHOOK_SECRET_KEYS: expect.stringMatching(/^\$\{WEBHOOK_SECRET_KEYS:\?/),
+      });
+    });
+
+    it('publishes only the gateway on every interface; anything else only on 127.0.0.1', () => {
+      for (const [name, service] of Object.entries(compose.services)) {
+        if (name === 'gateway') continue;
+        for (const port of service.ports ?? []) {
+          expect({ name, port: String(typeof port === 'object' ? port.published : port) }).toEqual({
+            name,
+            port: expect.stringMatching(/^127\.0\.0\.1:/),
+          });
+        }
       }
     });
   });

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, type RawBodyRequest } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, type RawBodyRequest } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import {
   CreateDirectPaymentDto,
@@ -124,10 +124,16 @@ export class PaymentsController {
 
   @Doc({ summary: 'The status of a payment', returns: 'PaymentStatusView', errors: [404] })
   @Get('payments/:paymentIntentId')
-  async getPayment(@Param('paymentIntentId') paymentIntentId: string, @Req() request: FastifyRequest): Promise<PaymentStatusView> {
+  async getPayment(
+    @Param('paymentIntentId') paymentIntentId: string,
+    @Req() request: FastifyRequest,
+    // A guest's payment is read with its client secret, as Stripe.js does (the pi_ id alone is not enough).
+    @Query('client_secret') clientSecret?: unknown,
+  ): Promise<PaymentStatusView> {
     assertPaymentIntentId(paymentIntentId);
     const caller = await optionalCaller(this.rpc, request);
-    return this.rpc.call(C.GET_PAYMENT, { caller, body: { paymentIntentId } });
+    const secret = typeof clientSecret === 'string' && clientSecret.length <= 200 ? clientSecret : undefined;
+    return this.rpc.call(C.GET_PAYMENT, { caller, body: { paymentIntentId, ...(secret ? { clientSecret: secret } : {}) } });
   }
 
   /** Stripe's webhooks: verified by signature over the raw body in the payments service. */

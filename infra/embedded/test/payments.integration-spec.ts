@@ -283,9 +283,26 @@ describe('payments over HTTP with the Stripe emulator', () => {
       })
       .expect(200);
     expect(response.body.breakdown).toEqual({ sellerGets: '50.00', paymarketGets: '4.79', total: '54.79', currency: 'cad' });
+    const pi = response.body.paymentIntentId as string;
+    const secret = response.body.clientSecret as string;
+    // Holding only the pi_ id (it shows up in URLs and logs) neither reads nor declines a guest's payment.
+    await request(app.url).get(`/api/payments/${pi}`).expect(404);
+    await request(app.url)
+      .get(`/api/payments/${pi}?client_secret=${encodeURIComponent(`${secret}x`)}`)
+      .expect(404);
+    await request(app.url).post(`/api/payments/${pi}/test-card`).send({ cardNumber: '4000000000000002' }).expect(404);
+    await request(app.url)
+      .post(`/api/payments/${pi}/test-card`)
+      .send({ cardNumber: '4000000000000002', clientSecret: 'pi_other_secret_guess' })
+      .expect(404);
+    const untouched = await request(app.url)
+      .get(`/api/payments/${pi}?client_secret=${encodeURIComponent(secret)}`)
+      .expect(200);
+    expect(untouched.body).toMatchObject({ paymentStatus: 'requires_payment_method', orderStatus: 'processing' });
+    expect(untouched.body.failureMessage).toBeUndefined();
     const paid = await request(app.url)
-      .post(`/api/payments/${response.body.paymentIntentId}/test-card`)
-      .send({ cardNumber: '4242424242424242' })
+      .post(`/api/payments/${pi}/test-card`)
+      .send({ cardNumber: '4242424242424242', clientSecret: secret })
       .expect(200);
     expect(paid.body).toMatchObject({ paymentStatus: 'succeeded', orderStatus: 'completed' });
   });

@@ -7,11 +7,12 @@ import { CHECKOUT_ENTITIES, CHECKOUT_MIGRATIONS } from '../src/checkout/checkout
 import { CreateOrder } from '../src/checkout/create-order.use-case.js';
 import { PaymentIntents } from '../src/checkout/payment-intents.use-case.js';
 import { PaymentStatus } from '../src/checkout/payment-status.use-case.js';
+import { ProcessingReconciler } from '../src/checkout/processing-reconciler.js';
 import { RecipientResolver } from '../src/checkout/recipient.js';
 import { SellerDirectory } from '../src/checkout/seller-directory.js';
 import { SettlePayment } from '../src/checkout/settle-payment.js';
 import { VerifyLedger } from '../src/ledger/verify-ledger.use-case.js';
-import { OrdersRepository } from '../src/orders/orders.repository.js';
+import { OrdersRepository, toOrderView } from '../src/orders/orders.repository.js';
 import { RefundOrder } from '../src/refunds/refund-order.use-case.js';
 import { TransferSweeper } from '../src/transfers/transfer-sweeper.js';
 import { StripeWebhook } from '../src/webhooks/stripe-webhook.use-case.js';
@@ -37,6 +38,9 @@ class FakeSellerDirectory extends SellerDirectory {
   async payoutAccount(sellerId: string) {
     if (!this.accounts.has(sellerId)) return null;
     return { sellerId, businessName: 'Maple Ink', sellerName: 'Lou Tremblay', stripeAccountId: this.accounts.get(sellerId) ?? null };
+  }
+  override async providerName(stripeAccountId: string) {
+    return stripeAccountId === PROVIDER ? 'Demo Print Co.' : null;
   }
 }
 
@@ -101,6 +105,11 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
   it('charges amount + fee, completes once, transfers the provider its share once, and the ledger verifies', async () => {
     const { orderId, intent } = await placeOrder(ada);
     expect(intent.breakdown).toEqual({ sellerGets: '100.00', paymarketGets: '3.56', total: '103.56', currency: 'usd' });
+    // Orders name who they pay (the provider's name from catalog), not the account id.
+    expect((await orders.listForBuyer(ada.buyer!.id)).map(toOrderView).find((o) => o.orderId === orderId)?.recipient).toEqual({
+      party: 'provider',
+      name: 'Demo Print Co.',
+    });
     expect(processor.intents.get(intent.paymentIntentId)!.amount).toBe(10356n);
 
     const result = await status.confirmTestCard({
@@ -292,7 +301,7 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
     it('resolves the seller to their payout account: charged, completed, transferred to the seller, ledger clean', async () => {
       const orderId = newOrderId();
       const order = await createOrder.execute({ caller: ada, body: body(orderId, PAYABLE_SELLER) });
-      expect(order).toMatchObject({ status: 'pending', amount: '40.00' });
+      expect(order).toMatchObject({ status: 'pending', amount: '40.00', recipient: { party: 'seller', name: 'Maple Ink' } });
       const intent = await intents.forOrder({ caller: ada, body: body(orderId, PAYABLE_SELLER) });
       expect(intent.breakdown).toEqual({ sellerGets: '40.00', paymarketGets: '3.56', total: '43.56', currency: 'usd' });
       const result = await status.confirmTestCard({
@@ -347,6 +356,45 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
         [[removed, changed]],
       );
       expect(charged).toEqual([{ n: 0 }]);
+    });
+  });
+
+  describe(ProcessingReconciler.name, () => {
+    const statusOf = async (orderId: string) => (await orders.byOrderId(dataSource.manager, orderId))!.status;
+
+    it('leaves no order `processing` once Stripe says otherwise: succeeded, declined, canceled, or never attempted', async () => {
+      const sut = new ProcessingReconciler(orders, processor, settle, new OutboxRelay(dataSource, 'payments', async () => undefined));
+      const paid = await placeOrder(ada);
+      const declined = await placeOrder(ada);
+      const canceled = await placeOrder(ada);
+      const abandoned = await placeOrder(ada);
+      const fresh = await placeOrder(ada);
+      // Stripe moved on while our side heard nothing (the card step answered 503, a webhook was lost).
+      processor.succeed(paid.intent.paymentIntentId);
+      Object.assign(processor.intents.get(declined.intent.paymentIntentId)!, { lastErrorMessage: 'Your card was declined.' });
+      Object.assign(processor.intents.get(canceled.intent.paymentIntentId)!, { status: 'canceled' });
+      for (const o of [paid, declined, canceled, abandoned]) {
+        await dataSource.query(`UPDATE orders SET updated_at = now() - interval '1 hour' WHERE order_id = $1`, [o.orderId]);
+      }
+
+      await sut.reconcile(60_000);
+
+      expect(await statusOf(paid.orderId)).toBe('completed');
+      expect(await outboxCount('payment.succeeded', paid.orderId)).toBe(1);
+      expect(await statusOf(declined.orderId)).toBe('failed');
+      expect(await statusOf(canceled.orderId)).toBe('failed');
+      expect(await statusOf(abandoned.orderId)).toBe('pending');
+      // Younger than the threshold: the buyer may be typing their card right now.
+      expect(await statusOf(fresh.orderId)).toBe('processing');
+      // A second pass changes nothing, and the reopened order still pays (once).
+      await sut.reconcile(60_000);
+      expect(await statusOf(abandoned.orderId)).toBe('pending');
+      const paidLater = await status.confirmTestCard({
+        caller: ada,
+        body: { cardNumber: '4242424242424242', paymentIntentId: abandoned.intent.paymentIntentId },
+      });
+      expect(paidLater.orderStatus).toBe('completed');
+      await expect(ledger.execute()).resolves.toMatchObject({ ok: true });
     });
   });
 });

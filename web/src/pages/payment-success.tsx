@@ -17,10 +17,15 @@ import { apiErrorMessage } from '@/lib/queryClient';
 export function PaymentSuccessPage(): ReactElement {
   const [params] = useSearchParams();
   const paymentIntentId = params.get('payment_intent');
+  // Stripe's redirect carries the client secret: it is what lets a guest read their own payment.
+  const clientSecret = params.get('payment_intent_client_secret');
   const returnTo = safeReturnPath(params.get('return_to'));
   const queryClient = useQueryClient();
   const status = useQuery<PaymentStatusView>({
-    queryKey: ['/api/payments', encodeURIComponent(paymentIntentId ?? '')],
+    queryKey: [
+      '/api/payments',
+      encodeURIComponent(paymentIntentId ?? '') + (clientSecret ? `?client_secret=${encodeURIComponent(clientSecret)}` : ''),
+    ],
     enabled: paymentIntentId !== null && paymentIntentId !== '',
   });
   const reported = useRef<string | null>(null);

@@ -3,6 +3,14 @@ import { RegisterBuyerDto } from './register-buyer.dto.js';
 import { BODY_MESSAGES, MAX_BODY_DEPTH, unsafeBodyErrors, validateDto } from './validate.js';
 
 describe(validateDto.name, () => {
+  it('refuses a lone UTF-16 surrogate (not Unicode text) in any string or field name, naming the field', () => {
+    expect(unsafeBodyErrors({ email: 'a\uD800@example.com', name: 'ok 😀', note: '\uDC00x' })).toEqual({
+      email: [BODY_MESSAGES.NOT_UNICODE('email')],
+      note: [BODY_MESSAGES.NOT_UNICODE('note')],
+    });
+    expect(unsafeBodyErrors({ ['a\uDFFF']: 'x' })).toEqual({ body: [BODY_MESSAGES.NOT_UNICODE('A field name')] });
+  });
+
   it('refuses a NUL character in any string, naming the field (PostgreSQL cannot store it in text)', () => {
     const result = validateDto(RegisterBuyerDto, { name: 'a\u0000b', email: 'ada@example.com' });
     expect(result).toEqual({ ok: false, errors: { name: [BODY_MESSAGES.NUL('name')] } });

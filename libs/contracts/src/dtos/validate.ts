@@ -23,7 +23,12 @@ export const BODY_MESSAGES = {
   NOT_OBJECT: 'The request body must be a JSON object',
   TOO_DEEP: `The request body is nested more than ${MAX_BODY_DEPTH} levels deep`,
   NUL: (field: string) => `${field} must not contain a NUL character`,
+  NOT_UNICODE: (field: string) => `${field} must be valid Unicode text`,
 } as const;
+
+/** A UTF-16 surrogate without its pair: JSON can carry one (`"\ud800"`), but it is no character; validators and
+ * PostgreSQL fail on it (issue 12: isEmail's encodeURI threw, answering 500). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * Refuses what no field may hold before class-transformer walks the body (recursively: a body nested thousands of
@@ -37,12 +42,14 @@ export function unsafeBodyErrors(plain: object): FieldErrors | undefined {
     const { value, path, depth } = stack.pop()!;
     if (typeof value === 'string') {
       if (value.includes('\u0000')) errors[path || 'body'] = [BODY_MESSAGES.NUL(path || 'body')];
+      else if (LONE_SURROGATE.test(value)) errors[path || 'body'] = [BODY_MESSAGES.NOT_UNICODE(path || 'body')];
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
     if (depth >= MAX_BODY_DEPTH) return { body: [BODY_MESSAGES.TOO_DEEP] };
     for (const [key, child] of Object.entries(value)) {
       if (key.includes('\u0000')) return { body: [BODY_MESSAGES.NUL('A field name')] };
+      if (LONE_SURROGATE.test(key)) return { body: [BODY_MESSAGES.NOT_UNICODE('A field name')] };
       stack.push({ value: child, path: path ? `${path}.${key}` : key, depth: depth + 1 });
     }
   }

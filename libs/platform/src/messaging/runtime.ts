@@ -1,6 +1,7 @@
-import { ClientRMQ, ServerRMQ, type ClientProxy, type CustomTransportStrategy } from '@nestjs/microservices';
+import { ClientRMQ, ServerRMQ, type ClientProxy, type CustomTransportStrategy, type RmqContext } from '@nestjs/microservices';
 import amqp from 'amqplib';
 import { EVENT_SUBSCRIPTIONS, SERVICE_NAMES, WIRE, queueOf, type ServiceName } from '@paymarket/contracts';
+import { createLogger } from '../logging/logger.js';
 import type { InProcessBroker } from './in-process-broker.js';
 import { InProcessClient, InProcessServer } from './in-process-transport.js';
 
@@ -20,10 +21,89 @@ function queueArguments(queue: string): Record<string, unknown> {
   };
 }
 
+const log = createLogger('messaging');
+
+interface EventSource {
+  on(event: 'error', listener: (err: unknown) => void): unknown;
+}
+const watchedChannels = new WeakSet<object>();
+
+/**
+ * An amqp-connection-manager ChannelWrapper emits 'error' (e.g. amqplib's `channel closed` on a ConfirmChannel when
+ * RabbitMQ goes away); with no listener Node turns that into an uncaught exception and the process exits. The
+ * connection manager reconnects and re-creates the channel by itself, so the error is only logged.
+ */
+export function watchChannel(channel: EventSource | null | undefined, owner: string): void {
+  if (!channel || watchedChannels.has(channel)) return;
+  watchedChannels.add(channel);
+  channel.on('error', (err) => log.warn({ err, owner }, 'broker channel error; the connection manager reconnects'));
+}
+
+/** Logs a rejected broker promise that nothing else waits for (a reply the caller will time out on). */
+export function swallowBrokerClose(promise: unknown, owner: string): void {
+  if (promise && typeof (promise as Promise<unknown>).catch === 'function') {
+    (promise as Promise<unknown>).catch((err: unknown) =>
+      log.warn({ err, owner }, 'broker publish failed; the caller retries or times out'),
+    );
+  }
+}
+
+/**
+ * Nest's ServerRMQ leaves two promises unobserved: the reply `sendToQueue` (rejected with `channel closed` when the
+ * broker goes away before confirming it) and the consumer's `consume`; either one ends the process as an
+ * unhandled rejection. This subclass observes both and listens for channel errors.
+ */
+export class ResilientServerRMQ extends ServerRMQ {
+  override async start(callback?: (err?: unknown, ...optionalParams: unknown[]) => void): Promise<void> {
+    await super.start(callback);
+    // Registered after ServerRMQ's own 'connect' listener, which creates the channel.
+    (this.server as { on(event: string, fn: () => void): void } | null)?.on('connect', () =>
+      watchChannel(this.channel as EventSource, 'server'),
+    );
+  }
+
+  override async setupChannel(channel: { consume(...args: unknown[]): unknown }, callback: () => void): Promise<void> {
+    const guarded = new Proxy(channel, {
+      get(target, prop, receiver) {
+        const value: unknown = Reflect.get(target, prop, receiver);
+        if (prop !== 'consume' || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+          swallowBrokerClose(result, 'server consume');
+          return result;
+        };
+      },
+    });
+    return super.setupChannel(guarded, callback);
+  }
+
+  override sendMessage<T = unknown>(message: T, replyTo: string, correlationId: string, _context: RmqContext): void {
+    const channel = this.channel as { sendToQueue(q: string, b: Buffer, o: object): Promise<unknown> } | null;
+    watchChannel(this.channel as EventSource | null, 'server');
+    if (!channel) return;
+    const outgoing = this.serializer.serialize(message as never) as Record<string, unknown> & { options?: Record<string, unknown> };
+    const { options, ...packet } = outgoing;
+    try {
+      swallowBrokerClose(channel.sendToQueue(replyTo, Buffer.from(JSON.stringify(packet)), { correlationId, ...options }), 'rpc reply');
+    } catch (err) {
+      log.warn({ err }, 'rpc reply not sent; the caller times out');
+    }
+  }
+}
+
+/** ClientRMQ whose channel's 'error' events are logged instead of ending the process. */
+export class ResilientClientRMQ extends ClientRMQ {
+  override createChannel(): Promise<void> {
+    const created = super.createChannel();
+    watchChannel(this.channel as EventSource | null, 'client');
+    return created;
+  }
+}
+
 export function createServerStrategy(runtime: MessagingRuntime, service: ServiceName): CustomTransportStrategy {
   const queue = queueOf(service);
   if (runtime.kind === 'in-process') return new InProcessServer(runtime.broker, queue, runtime.prefetch);
-  return new ServerRMQ({
+  return new ResilientServerRMQ({
     urls: [runtime.url],
     queue,
     queueOptions: { durable: true, arguments: queueArguments(queue) },
@@ -40,7 +120,7 @@ export function createServerStrategy(runtime: MessagingRuntime, service: Service
 export function createMessagingClient(runtime: MessagingRuntime): ClientProxy {
   if (runtime.kind === 'in-process') return new InProcessClient(runtime.broker);
   // Never set noAck on a client: the reply consumer must stay in auto-ack mode.
-  const client = new ClientRMQ({
+  const client = new ResilientClientRMQ({
     urls: [runtime.url],
     exchange: WIRE.EXCHANGE,
     exchangeType: 'topic',
@@ -64,6 +144,8 @@ export async function declareTopology(runtime: MessagingRuntime): Promise<void> 
     return;
   }
   const connection = await amqp.connect(runtime.url);
+  // An 'error' event with no listener would end the process if the broker went away while declaring.
+  connection.on('error', (err: unknown) => log.warn({ err }, 'broker connection error while declaring the topology'));
   try {
     const channel = await connection.createChannel();
     await channel.assertExchange(WIRE.EXCHANGE, 'topic', { durable: true });

@@ -5,7 +5,7 @@ import { IsOptional, Matches } from 'class-validator';
 import { OnboardingEvents, type EventEnvelope, type EventName } from '@paymarket/contracts';
 import { Inbox, loadConfig } from '@paymarket/platform';
 import { EmailDeliveryWorker } from '../email/email-delivery.worker.js';
-import { EmailsRepository } from '../email/emails.repository.js';
+import { EmailsRepository, secretsOf } from '../email/emails.repository.js';
 import { Mailer, type OutgoingEmail } from '../email/mailer.js';
 import { accountDeletedEmail, deletionConfirmationEmail } from './account-deletion-emails.js';
 import { redactedEmailFor } from './email-erasure.js';
@@ -56,6 +56,7 @@ export class AccountDeletionEmailsHandler {
         ...email,
         status: this.mailer.delivers ? 'pending' : 'stored',
         sourceEventId: envelope.id,
+        secrets: secretsOf(envelope),
       });
     });
     if (outcome === 'processed') this.delivery.kick();

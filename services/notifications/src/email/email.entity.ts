@@ -31,6 +31,10 @@ export class EmailEntity {
   @Column('uuid', { name: 'source_event_id', nullable: true })
   sourceEventId!: string | null;
 
+  /** The secrets in the message (sign-in codes, one-time links), removed from it once it is sent; null after. */
+  @Column('text', { array: true, nullable: true })
+  secrets!: string[] | null;
+
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt!: Date;
 

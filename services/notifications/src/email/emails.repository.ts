@@ -1,10 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { MailboxMessage } from '@paymarket/contracts';
+import { SECRET_PAYLOAD_FIELDS, type EventName, type MailboxMessage } from '@paymarket/contracts';
 import type { Transaction } from '@paymarket/platform';
 import { EmailEntity } from './email.entity.js';
 
-export type NewEmail = Pick<EmailEntity, 'id' | 'to' | 'subject' | 'text' | 'html' | 'status' | 'sourceEventId'>;
+export type NewEmail = Pick<EmailEntity, 'id' | 'to' | 'subject' | 'text' | 'html' | 'status' | 'sourceEventId'> & {
+  /** Values to remove from the stored message once it is sent (see `secretsOf`). */
+  secrets?: string[];
+};
+
+/** What replaces a secret in a sent email that is kept as a record. */
+export const SCRUBBED = '[removed after sending]';
+
+/** The secret values an event carries (SECRET_PAYLOAD_FIELDS: sign-in codes, one-time link paths). */
+export function secretsOf(envelope: { name: string; data: unknown }): string[] {
+  const fields = SECRET_PAYLOAD_FIELDS[envelope.name as EventName] ?? [];
+  const data = envelope.data as Record<string, unknown>;
+  return fields.map((f) => data[f]).filter((v): v is string => typeof v === 'string' && v.length > 0);
+}
+
+function scrub(value: string, secrets: readonly string[]): string {
+  return secrets.reduce((text, secret) => text.split(secret).join(SCRUBBED), value);
+}
 
 export abstract class EmailsRepository {
   abstract add(tx: Transaction, email: NewEmail): Promise<void>;
@@ -28,7 +45,9 @@ export class TypeOrmEmailsRepository extends EmailsRepository {
   }
 
   async add(tx: Transaction, email: NewEmail): Promise<void> {
-    await tx.manager.getRepository(EmailEntity).insert({ ...email, attempts: 0, lastError: null, sentAt: null });
+    await tx.manager
+      .getRepository(EmailEntity)
+      .insert({ ...email, secrets: email.secrets?.length ? email.secrets : null, attempts: 0, lastError: null, sentAt: null });
   }
 
   async latest(limit: number): Promise<MailboxMessage[]> {
@@ -72,7 +91,22 @@ export class TypeOrmEmailsRepository extends EmailsRepository {
       for (const row of rows) {
         try {
           await deliver(row);
-          await repo.update(row.id, { status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null });
+          // Sent: the stored copy is a record, and a record must not sign anyone in (sign-in codes, one-time links).
+          const secrets = row.secrets ?? [];
+          await repo.update(row.id, {
+            status: 'sent',
+            sentAt: new Date(),
+            attempts: row.attempts + 1,
+            lastError: null,
+            ...(secrets.length
+              ? {
+                  subject: scrub(row.subject, secrets),
+                  text: scrub(row.text, secrets),
+                  html: row.html && scrub(row.html, secrets),
+                  secrets: null,
+                }
+              : {}),
+          });
         } catch (err) {
           const attempts = row.attempts + 1;
           await repo.update(row.id, {

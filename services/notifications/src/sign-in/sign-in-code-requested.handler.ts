@@ -4,7 +4,7 @@ import { EventPattern, Payload } from '@nestjs/microservices';
 import { OnboardingEvents, SIGN_IN_CODE, type EventEnvelope } from '@paymarket/contracts';
 import { Inbox } from '@paymarket/platform';
 import { EmailDeliveryWorker } from '../email/email-delivery.worker.js';
-import { EmailsRepository } from '../email/emails.repository.js';
+import { EmailsRepository, secretsOf } from '../email/emails.repository.js';
 import { Mailer } from '../email/mailer.js';
 import { consoleCodeEmail, signInEmail } from './sign-in-email.js';
 
@@ -26,6 +26,7 @@ export class SignInCodeRequestedHandler {
         ...signInEmail(envelope.data, SIGN_IN_CODE.TTL_MS / 60_000),
         status: this.mailer.delivers ? 'pending' : 'stored',
         sourceEventId: envelope.id,
+        secrets: secretsOf(envelope),
       });
     });
     if (outcome === 'processed') this.delivery.kick();
@@ -40,6 +41,7 @@ export class SignInCodeRequestedHandler {
         ...consoleCodeEmail(envelope.data, SIGN_IN_CODE.TTL_MS / 60_000),
         status: this.mailer.delivers ? 'pending' : 'stored',
         sourceEventId: envelope.id,
+        secrets: secretsOf(envelope),
       });
     });
     if (outcome === 'processed') this.delivery.kick();

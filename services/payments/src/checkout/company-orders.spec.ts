@@ -107,11 +107,18 @@ describe('PaymentStatus reading a payment by its PaymentIntent (company ownershi
   const guest = order({ id: '00000000-0000-4000-8000-000000000003', companyId: null, kind: 'direct', paymentIntentId: 'pi_guest01' });
   const processor = {
     developmentMode: true,
-    retrievePaymentIntent: async (id: string) => ({ id, status: 'requires_payment_method', amount: 10356n, currency: 'usd' }),
+    retrievePaymentIntent: async (id: string) => ({
+      id,
+      status: 'requires_payment_method',
+      amount: 10356n,
+      currency: 'usd',
+      clientSecret: `${id}_secret_abc`,
+    }),
   } as unknown as PaymentProcessor;
   const settle = { fromIntent: async () => null } as unknown as SettlePayment;
   const status = new PaymentStatus(repository([mine, guest]), processor, settle);
-  const read = (caller: CallerRequest<unknown>['caller'], paymentIntentId: string) => statusOf(status.get(as(caller, { paymentIntentId })));
+  const read = (caller: CallerRequest<unknown>['caller'], paymentIntentId: string, clientSecret?: string) =>
+    statusOf(status.get(as(caller, { paymentIntentId, ...(clientSecret ? { clientSecret } : {}) })));
 
   it("lets only the owning company (or an administrator) read a company's payment", async () => {
     expect(await read({ company: { id: ACME } }, 'pi_123456')).toBe('ok');
@@ -121,8 +128,12 @@ describe('PaymentStatus reading a payment by its PaymentIntent (company ownershi
     expect(await read({ buyer: { id: 'b', email: 'b@example.com', name: 'B' } }, 'pi_123456')).toBe('not_found');
   });
 
-  it("keeps a company away from PayMarket's own payments, while a guest's direct payment stays readable by its id", async () => {
+  it("keeps a company away from PayMarket's own payments; a guest's direct payment is read with its client secret only", async () => {
     expect(await read({ company: { id: ACME } }, 'pi_guest01')).toBe('not_found');
-    expect(await read({}, 'pi_guest01')).toBe('ok');
+    expect(await read({}, 'pi_guest01', 'pi_guest01_secret_abc')).toBe('ok');
+    // Its id alone, or a wrong secret, is not enough (issue 12: anyone holding the pi_ id could read and decline it).
+    expect(await read({}, 'pi_guest01')).toBe('not_found');
+    expect(await read({}, 'pi_guest01', 'pi_guest01_secret_abd')).toBe('not_found');
+    expect(await read({ buyer: { id: 'b', email: 'b@example.com', name: 'B' } }, 'pi_guest01')).toBe('not_found');
   });
 });

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { CallerRequest, PaymentStatusDto, PaymentStatusView, TestCardPaymentDto } from '@paymarket/contracts';
 import { ServiceError } from '@paymarket/platform';
@@ -41,6 +42,9 @@ export class PaymentStatus {
     const returnTo = order.kind === 'direct' ? '/direct-payment' : '/payment';
     const origin = request.origin ?? 'http://localhost:3000';
     const returnUrl = `${origin}/payment-success?return_to=${encodeURIComponent(returnTo)}`;
+    if (this.isGuestOrder(request, order)) {
+      this.assertHoldsClientSecret(request.body.clientSecret, await this.processor.retrievePaymentIntent(order.paymentIntentId!));
+    }
     const intent = await this.confirmOnce(order.paymentIntentId!, paymentMethod, returnUrl);
     const settled = (await this.settle.fromIntent(intent)) ?? order;
     return view(settled, intent);
@@ -71,9 +75,10 @@ export class PaymentStatus {
     return view(settled, intent);
   }
 
-  async get(request: CallerRequest<{ paymentIntentId: string }>): Promise<PaymentStatusView> {
+  async get(request: CallerRequest<{ paymentIntentId: string; clientSecret?: string }>): Promise<PaymentStatusView> {
     const order = await this.ownedByIntent(request, request.body.paymentIntentId);
     const intent = await this.processor.retrievePaymentIntent(order.paymentIntentId!);
+    if (this.isGuestOrder(request, order)) this.assertHoldsClientSecret(request.body.clientSecret, intent);
     const settled = (await this.settle.fromIntent(intent)) ?? order;
     return view(settled, intent);
   }
@@ -85,9 +90,27 @@ export class PaymentStatus {
     return order;
   }
 
+  /** A guest's direct payment: no account and no company, so only its client secret proves who may act on it. */
+  private isGuestOrder(request: CallerRequest<unknown>, order: OrderEntity): boolean {
+    return !request.caller.admin && order.buyerId === null && order.companyId === null;
+  }
+
   /**
-   * A buyer's order is theirs alone. A guest's direct payment has no account: whoever holds its PaymentIntent id
-   * (the browser that made it, or Stripe's redirect) may read its status — the id is unguessable.
+   * As Stripe does with a publishable key: a PaymentIntent id alone (it shows up in URLs, logs and referrers) does
+   * not let anyone read or confirm a guest's payment; the client secret the creating browser got (or Stripe's redirect
+   * carries as payment_intent_client_secret) does. A wrong or missing secret is "not found", like a wrong id.
+   */
+  private assertHoldsClientSecret(presented: string | undefined, intent: ProcessorPaymentIntent): void {
+    const expected = Buffer.from(intent.clientSecret ?? '');
+    const given = Buffer.from(presented ?? '');
+    if (expected.length === 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw ServiceError.notFound(CheckoutErrors.PAYMENT_NOT_FOUND);
+    }
+  }
+
+  /**
+   * A buyer's order is theirs alone. A guest's direct payment has no account: the holder of its client secret (the
+   * browser that made it, or Stripe's redirect) may read and confirm it (see assertHoldsClientSecret).
    * An integrator company's order (ADR 0032) is that company's alone, and a company reaches only its own orders:
    * anything else is "not found", so the API does not reveal which ids exist.
    */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { OutboxRelay, writeToOutbox, createLogger } from '@paymarket/platform';
+import { OutboxRelay, writeToOutbox, createLogger, paymarketMetrics } from '@paymarket/platform';
 import type { OrderStatus } from '@paymarket/contracts';
 import { chargeEntry, transferEntry, type Recipient } from '../ledger/journal.js';
 import { postEntry } from '../ledger/ledger.repository.js';
@@ -47,7 +47,12 @@ export class SettlePayment {
       changed = await this.apply(manager, locked, intent);
       return this.orders.byId(manager, locked.id);
     });
-    if (changed) this.relay.kick();
+    if (changed) {
+      this.relay.kick();
+      // Counted once the transition committed; a repeat of the same Stripe news changes nothing and counts nothing.
+      if (intent.status === 'succeeded') paymarketMetrics.payments.inc({ service: 'payments', outcome: 'succeeded' });
+      else paymarketMetrics.payments.inc({ service: 'payments', outcome: 'failed' }); // declined or canceled
+    }
     if (order && intent.status === 'succeeded') await this.makeTransfers(order.id);
     return order;
   }
@@ -72,7 +77,12 @@ export class SettlePayment {
       });
       return true;
     }
-    if (intent.status === 'requires_payment_method' && intent.lastErrorMessage && order.status === 'processing') {
+    // `pending` too: the reconciler puts back an order whose intent was never attempted, and a later decline fails it.
+    if (
+      intent.status === 'requires_payment_method' &&
+      intent.lastErrorMessage &&
+      (order.status === 'processing' || order.status === 'pending')
+    ) {
       await this.orders.update(manager, order.id, { status: 'failed', failureMessage: intent.lastErrorMessage });
       await writeToOutbox(manager, 'payments', 'payment.failed', { ...payload, reason: intent.lastErrorMessage });
       await writeToOutbox(manager, 'payments', 'order.updated', { orderId: order.orderId, companyId: order.companyId, status: 'failed' });

@@ -28,7 +28,7 @@ function toPayload(fields: CardFields): Partial<CardFields> {
  * Development mode (Stripe emulator or a test key): the server confirms the PaymentIntent with a Stripe test card.
  * No real card data exists here; with a live key this form is never shown and the server refuses the route.
  */
-export function TestCardForm({ paymentIntentId, payLabel, onSucceeded, onFailed }: CardFormProps): ReactElement {
+export function TestCardForm({ paymentIntentId, clientSecret, payLabel, onSucceeded, onFailed }: CardFormProps): ReactElement {
   const [fields, setFields] = useState<CardFields>({ cardNumber: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [processing, setProcessing] = useState(false);
@@ -47,7 +47,11 @@ export function TestCardForm({ paymentIntentId, payLabel, onSucceeded, onFailed 
     setErrors({});
     setProcessing(true);
     try {
-      const view = await postJson<PaymentStatusView>(`/api/payments/${encodeURIComponent(paymentIntentId)}/test-card`, result.value);
+      // The client secret proves this browser made the payment (a guest's has no account), as Stripe.js does.
+      const view = await postJson<PaymentStatusView>(`/api/payments/${encodeURIComponent(paymentIntentId)}/test-card`, {
+        ...result.value,
+        clientSecret,
+      });
       if (view.paymentStatus === 'succeeded') {
         await onSucceeded();
       } else if (view.paymentStatus === 'requires_action' && view.redirectUrl !== undefined) {
