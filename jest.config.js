@@ -52,7 +52,7 @@ export default {
     {
       ...shared,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{libs,services,gateway,infra}/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{libs,services,gateway,infra,bench}/**/*.spec.ts'],
     },
     {
       ...shared,

@@ -1,6 +1,5 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import helmet from '@fastify/helmet';
 import fastifyCookie from '@fastify/cookie';
 import { existsSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -10,7 +9,11 @@ import { GatewayModule } from './gateway.module.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
 import { CORRELATION_HEADER, CorrelationInterceptor } from './http/correlation.interceptor.js';
 import { DtoValidationPipe } from './http/dto-validation.pipe.js';
+import { registerRequestTracing } from './http/request-tracing.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { recordHttpMetrics } from './http/http-metrics.js';
 import { OpenApiDocumentHolder } from './openapi/openapi.controller.js';
+import { serveCachedShowcase, ShowcaseCache } from './catalog/showcase-cache.js';
 import { buildOpenApiDocument } from './openapi/openapi.document.js';
 
 /** A route as Fastify registered it. */
@@ -48,20 +51,29 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestFasti
     for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url });
   });
 
-  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  recordHttpMetrics(fastify);
+  // Callback-style hooks on every request: an async hook costs a promise (and its async-hook callbacks) each time.
+  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     request.correlationId = acceptCorrelationId(request.headers[CORRELATION_HEADER]);
     void reply.header(CORRELATION_HEADER, request.correlationId);
+    done();
   });
   // API answers carry sessions' and companies' data: no shared or browser cache keeps them, unless a route says
   // otherwise (the OpenAPI document, the reference's static files).
-  fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  fastify.addHook(
+    'onSend',
+    (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, value?: unknown) => void) => {
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+      done(null, payload);
+    },
+  );
 
+  // With tracing on, every request is a SERVER span and its RPCs are children (before Nest adds its routes).
+  await registerRequestTracing(app);
   // Session cookies (pm_session, pm_admin) are read and set through @fastify/cookie.
   await app.register(fastifyCookie);
-  await app.register(helmet, {
+  // Helmet's headers, computed once for these options (the plugin rebuilt them on every request; ADR 0044).
+  await registerSecurityHeaders(fastify, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -75,12 +87,22 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestFasti
     },
     hsts: config.production,
   });
+  // The showcase's cached first page is answered here, with the headers above and before Nest's router (ADR 0044).
+  serveCachedShowcase(fastify, app.get(ShowcaseCache));
 
   if (config.webDist && existsSync(config.webDist)) {
     // Loaded only when there is a web build to serve (API-only test runs never need it).
     const { default: fastifyStatic } = await import('@fastify/static');
     // wildcard: false registers one route per built file, so the SPA fallback catches everything else.
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false, maxAge: '1h' });
+    // preCompressed: the build's .br/.gz beside each asset are sent to browsers that accept them (ADR 0044).
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      preCompressed: true,
+    });
   }
 
   app.get(OpenApiDocumentHolder).set(buildOpenApiDocument(app));

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import {
   RecoverSellerTokenDto,
   RegisterSellerDto,
@@ -15,13 +16,18 @@ import { ApiError } from '../http/api-error.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { Doc, DocTag } from '../openapi/describe.js';
+import { answerFromCache } from '../http/public-read-cache.js';
+import { FIRST_PAGE, PUBLIC_REVALIDATE, ShowcaseCache } from './showcase-cache.js';
 
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
 
 @DocTag('Sellers')
 @Controller('api')
 export class SellersController {
-  constructor(private readonly rpc: GatewayRpc) {}
+  constructor(
+    private readonly rpc: GatewayRpc,
+    private readonly showcaseCache: ShowcaseCache,
+  ) {}
 
   @Doc({
     summary: 'Register a seller (answers the edit token once)',
@@ -33,13 +39,20 @@ export class SellersController {
   @HttpCode(201)
   @RateLimit('public-form')
   async register(@Body() body: RegisterSellerDto): Promise<RegisterSellerResponse> {
-    return this.rpc.call(RpcPatterns.catalog.REGISTER_SELLER, body);
+    const registered = await this.rpc.call(RpcPatterns.catalog.REGISTER_SELLER, body);
+    this.showcaseCache.invalidate();
+    return registered;
   }
 
   /** One page of sellers, newest first, with stats over all of them; `nextCursor` fetches the next page. */
   @Doc({ summary: 'Page through the sellers showcase (cursor)', returns: 'SellersShowcase', errors: [400] })
   @Get('sellers-showcase')
-  async showcase(@Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<SellersShowcase> {
+  async showcase(
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Query('limit') limit?: string,
+    @Query('cursor') cursor?: string,
+    @Query('payable') payable?: string,
+  ): Promise<SellersShowcase | string | undefined> {
     let parsed: number | undefined;
     if (limit !== undefined) {
       parsed = /^\d{1,3}$/.test(limit) ? Number(limit) : NaN;
@@ -47,7 +60,18 @@ export class SellersController {
     }
     if (cursor !== undefined && typeof cursor !== 'string')
       throw ApiError.of(400, 'cursor must be text', { cursor: ['cursor must be text'] });
-    return this.rpc.call(RpcPatterns.catalog.LIST_SELLERS, { limit: parsed, cursor: cursor || undefined });
+    if (payable !== undefined && payable !== 'true')
+      throw ApiError.of(400, 'payable can only be true', { payable: ['payable can only be true'] });
+    // Every page is cached by its query (ADR 0044; `payable=true` is Direct Payment's seller picker): a read taken
+    // before a seller write is never kept after it.
+    const key = parsed === undefined && !cursor && !payable ? FIRST_PAGE : `${parsed ?? ''}|${cursor ?? ''}|${payable ?? ''}`;
+    return answerFromCache(this.showcaseCache, key, reply, PUBLIC_REVALIDATE, () =>
+      this.rpc.call(RpcPatterns.catalog.LIST_SELLERS, {
+        limit: parsed,
+        cursor: cursor || undefined,
+        ...(payable ? { payable: true } : {}),
+      }),
+    );
   }
 
   @Doc({ summary: "A seller's public profile", returns: 'SellerProfile', errors: [404] })
@@ -64,7 +88,13 @@ export class SellersController {
     @Headers('authorization') authorization: string,
     @Body() body: UpdateSellerDto,
   ): Promise<SellerProfile> {
-    return this.rpc.call(RpcPatterns.catalog.UPDATE_SELLER, { sellerId: id, token: bearerToken(authorization) ?? '', profile: body });
+    const updated = await this.rpc.call(RpcPatterns.catalog.UPDATE_SELLER, {
+      sellerId: id,
+      token: bearerToken(authorization) ?? '',
+      profile: body,
+    });
+    this.showcaseCache.invalidate();
+    return updated;
   }
 
   /** A seller who lost the edit token: the same 202 whether or not the email matches (no enumeration). */

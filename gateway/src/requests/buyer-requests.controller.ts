@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ContactBuyerDto,
   ListBuyerRequestsQueryDto,
@@ -18,6 +18,10 @@ import { BuyerSession, CurrentBuyer } from '../auth/buyer-session.guard.js';
 import { ApiError } from '../http/api-error.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { optionalBuyer } from '../auth/resolve-session.js';
+import { BUYER_SESSION_COOKIE } from '../auth/session-cookies.js';
+import { answerFromCache } from '../http/public-read-cache.js';
+import { PUBLIC_REVALIDATE } from '../catalog/showcase-cache.js';
+import { BoardCache } from './board-cache.js';
 import { SELLER_ID_HEADER, verifiedSeller } from './seller-identity.js';
 import { Doc, DocTag } from '../openapi/describe.js';
 
@@ -43,12 +47,25 @@ function requestId(id: string): string {
 @DocTag('Buyer requests')
 @Controller('api/buyer-requests')
 export class BuyerRequestsController {
-  constructor(private readonly rpc: GatewayRpc) {}
+  constructor(
+    private readonly rpc: GatewayRpc,
+    private readonly boardCache: BoardCache,
+  ) {}
 
   @Doc({ summary: 'Search the buyer requests board (filters, cursor)', returns: 'BuyerRequestListResponse', errors: [400] })
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest): Promise<BuyerRequestListResponse> {
+  async list(
+    @Query() query: Record<string, unknown>,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<BuyerRequestListResponse | string | undefined> {
     const filters = validated(ListBuyerRequestsQueryDto, { ...query });
+    // A signed-out visitor's page is the same for everyone: cached by its filters (ADR 0044).
+    if (request.cookies?.[BUYER_SESSION_COOKIE] === undefined) {
+      return answerFromCache(this.boardCache, JSON.stringify(filters), reply, PUBLIC_REVALIDATE, () =>
+        this.rpc.call(RpcPatterns.requests.LIST, { query: filters }),
+      );
+    }
     const viewer = await optionalBuyer(this.rpc, request);
     return this.rpc.call(RpcPatterns.requests.LIST, { query: filters, viewerEmail: viewer?.email });
   }
@@ -62,7 +79,7 @@ export class BuyerRequestsController {
     const input = validated(PostBuyerRequestDto, body);
     // The buyer's email and name come from the session; a buyerEmail in the body is ignored.
     delete input.buyerEmail;
-    return this.rpc.call(RpcPatterns.requests.POST, { actor, input });
+    return this.changing(this.rpc.call(RpcPatterns.requests.POST, { actor, input }));
   }
 
   @Doc({
@@ -82,11 +99,13 @@ export class BuyerRequestsController {
   ): Promise<ContactBuyerResponse> {
     const seller = await verifiedSeller(this.rpc, authorization, sellerId);
     const input = validated(ContactBuyerDto, body);
-    return this.rpc.call(RpcPatterns.requests.RECORD_INTEREST, {
-      requestId: input.requestId,
-      sellerMessage: input.sellerMessage,
-      seller,
-    });
+    return this.changing(
+      this.rpc.call(RpcPatterns.requests.RECORD_INTEREST, {
+        requestId: input.requestId,
+        sellerMessage: input.sellerMessage,
+        seller,
+      }),
+    );
   }
 
   @Doc({ summary: 'Edit your buyer request', body: 'UpdateBuyerRequestDto', returns: 'BuyerRequestResponse', errors: [400, 404] })
@@ -96,7 +115,7 @@ export class BuyerRequestsController {
     const actor = actorOf(buyer);
     const input = validated(UpdateBuyerRequestDto, body);
     delete input.buyerEmail;
-    return this.rpc.call(RpcPatterns.requests.UPDATE, { actor, requestId: requestId(id), input });
+    return this.changing(this.rpc.call(RpcPatterns.requests.UPDATE, { actor, requestId: requestId(id), input }));
   }
 
   @Doc({ summary: 'Delete your buyer request', returns: 'DeleteBuyerRequestResponse', errors: [404] })
@@ -104,6 +123,15 @@ export class BuyerRequestsController {
   @BuyerSession()
   async remove(@Param('id') id: string, @CurrentBuyer() buyer: SignedInBuyer): Promise<DeleteBuyerRequestResponse> {
     const actor = actorOf(buyer);
-    return this.rpc.call(RpcPatterns.requests.DELETE, { actor, requestId: requestId(id) });
+    return this.changing(this.rpc.call(RpcPatterns.requests.DELETE, { actor, requestId: requestId(id) }));
+  }
+
+  /** A write through this gateway drops the cached board pages at once (other replicas learn it from the event). */
+  private async changing<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } finally {
+      this.boardCache.invalidate();
+    }
   }
 }

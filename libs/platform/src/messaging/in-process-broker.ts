@@ -10,6 +10,8 @@ export interface InProcessMessage {
   readonly content: string;
   readonly replyTo?: string;
   readonly correlationId?: string;
+  /** Message headers, as AMQP carries them beside the body (the W3C trace context). */
+  readonly headers?: Readonly<Record<string, string>>;
   deliveryCount: number;
   expiresAt?: number;
 }
@@ -62,8 +64,17 @@ export class InProcessBroker {
     this.queues.get(queue)!.bindings.add(pattern);
   }
 
+  /** Removes a queue and whatever it held (a process's private, auto-delete queue when its consumer leaves). */
+  deleteQueue(queue: string): void {
+    this.queues.delete(queue);
+  }
+
   /** Publishes to the topic exchange; returns how many queues received a copy. */
-  publish(routingKey: string, content: string, props: { replyTo?: string; correlationId?: string; expirationMs?: number } = {}): number {
+  publish(
+    routingKey: string,
+    content: string,
+    props: { replyTo?: string; correlationId?: string; expirationMs?: number; headers?: Record<string, string> } = {},
+  ): number {
     JSON.parse(content); // a message that is not JSON would fail on the wire too
     let routed = 0;
     for (const [name, queue] of this.queues) {
@@ -75,6 +86,7 @@ export class InProcessBroker {
         content,
         replyTo: props.replyTo,
         correlationId: props.correlationId,
+        headers: props.headers,
         deliveryCount: 0,
         expiresAt: props.expirationMs === undefined ? undefined : Date.now() + props.expirationMs,
       });

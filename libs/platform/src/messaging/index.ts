@@ -5,3 +5,4 @@ export * from './runtime.js';
 export * from './message.interceptor.js';
 export * from './rpc-client.js';
 export * from './in-flight.js';
+export * from './event-listener.js';

@@ -1,0 +1,142 @@
+// P5 of `npm run bench:all`: for /, /sellers, /buyer-requests and /payment, the JavaScript the page loads at start
+// (gzip, from web/dist) and Lighthouse's performance score (default mobile settings, the system Chromium), plus any
+// console error on a signed-out visit; the anchor is a minimal React app built with the same Vite.
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { log } from '../lib/harness.mjs';
+import { scenarioResult } from '../lib/report.mjs';
+
+export const PAGES = ['/', '/sellers', '/buyer-requests', '/payment'];
+const JS_BUDGET_KB = 130;
+const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const gzipCache = new Map();
+function gzipSize(file) {
+  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(file), { level: 9 }).length);
+  return gzipCache.get(file);
+}
+
+/** Sum of the gzip sizes of the scripts a page loaded, read from `dist` by their URL paths. */
+export function initialJsBytes(scriptUrls, dist) {
+  let total = 0;
+  for (const url of scriptUrls) {
+    const file = join(dist, normalize(new URL(url).pathname).replace(/^[/\\]+/, ''));
+    if (file.startsWith(dist) && existsSync(file)) total += gzipSize(file);
+  }
+  return total;
+}
+
+/** One Lighthouse run; a run without a score (a runtime error under load) is retried twice. */
+async function audit(lighthouse, port, url, attempt = 1) {
+  const result = await auditOnce(lighthouse, port, url);
+  if (result.score !== null && result.score !== undefined) return result;
+  if (attempt < 3) return audit(lighthouse, port, url, attempt + 1);
+  return { ...result, score: 0, consoleErrors: [...result.consoleErrors, `no performance score: ${result.runtimeError ?? 'unknown'}`] };
+}
+
+async function auditOnce(lighthouse, port, url) {
+  const runner = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    onlyAudits: ['errors-in-console', 'network-requests'],
+  });
+  const lhr = runner.lhr;
+  const scripts = (lhr.audits['network-requests']?.details?.items ?? [])
+    .filter((item) => item.resourceType === 'Script' && new URL(item.url).origin === new URL(url).origin)
+    .map((item) => item.url);
+  const consoleErrors = (lhr.audits['errors-in-console']?.details?.items ?? []).map((item) =>
+    String(item.description ?? item.source ?? ''),
+  );
+  return {
+    score: lhr.categories.performance.score,
+    runtimeError: lhr.runtimeError?.message,
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue,
+    scripts,
+    consoleErrors,
+  };
+}
+
+function serveStatic(dir) {
+  const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^[/\\]+/, '');
+    let file = join(dir, path);
+    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+export async function runLighthouse({ url, root, spec }) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const dist = join(root, 'web/dist');
+
+  log('P5: building the minimal React anchor…');
+  const { build } = await import('vite');
+  const anchorDir = mkdtempSync(join(tmpdir(), 'paymarket-bench-react-'));
+  await build({
+    root: join(root, 'bench/anchors/minimal-react'),
+    logLevel: 'error',
+    build: { outDir: anchorDir, emptyOutDir: true },
+    configFile: false,
+  });
+  const anchorServer = await serveStatic(anchorDir);
+  const anchorUrl = `http://127.0.0.1:${anchorServer.address().port}/`;
+
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const anchor = await audit(lighthouse, chrome.port, anchorUrl);
+    const anchorJs = initialJsBytes(anchor.scripts, anchorDir);
+    log(`P5: anchor (minimal React) score ${anchor.score}, ${(anchorJs / 1024).toFixed(1)} KB JS`);
+    const parts = [];
+    for (const page of PAGES) {
+      log(`P5: Lighthouse ${page}…`);
+      const result = await audit(lighthouse, chrome.port, `${url}${page}`);
+      const js = initialJsBytes(result.scripts, dist);
+      const ok = result.score >= spec.goal.value && js <= JS_BUDGET_KB * 1024 && result.consoleErrors.length === 0;
+      parts.push({
+        name: page,
+        figureText: `${result.score.toFixed(2)}, ${(js / 1024).toFixed(1)} KB JS, LCP ${(result.lcpMs / 1000).toFixed(1)} s, ${result.consoleErrors.length} console errors`,
+        anchorText: anchor.score.toFixed(2),
+        ratio: Math.round((result.score / anchor.score) * 1000) / 1000,
+        goalText: `≥ ${spec.goal.value}, ≤ ${JS_BUDGET_KB} KB, 0 errors`,
+        verdict: ok ? 'pass' : 'fail',
+        score: result.score,
+        jsGzipBytes: js,
+        lcpMs: result.lcpMs,
+        consoleErrors: result.consoleErrors,
+      });
+      log(`P5: ${page} ${parts.at(-1).figureText}`);
+    }
+    const worst = Math.min(...parts.map((p) => p.score));
+    return scenarioResult(spec, {
+      figure: worst,
+      anchor: anchor.score,
+      anchorLabel: 'minimal React app',
+      parts,
+      notes: [`figure: the lowest of the four pages; anchor JS ${(anchorJs / 1024).toFixed(1)} KB gzip`],
+    });
+  } finally {
+    await chrome.kill();
+    anchorServer.close();
+    rmSync(anchorDir, { recursive: true, force: true });
+  }
+}
