@@ -4,6 +4,21 @@ const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:3100';
 // Cluster mode: the lead's script starts the servers itself and sets E2E_NO_SERVER=1.
 const startServer = process.env.E2E_NO_SERVER !== '1';
 
+// The system Chromium: no browser is ever downloaded by Playwright here.
+const launchOptions = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results/artifacts',
@@ -22,22 +37,19 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+    {
+      // Issue 15: the walk, the accessibility scan and the console check at a phone's width (390 px) too.
+      name: 'phone',
+      testMatch: /(walk|accessibility|navigation)\.spec\.ts$/,
       use: {
         ...devices['Desktop Chrome'],
-        // The system Chromium: no browser is ever downloaded by Playwright here.
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+        launchOptions,
       },
     },
   ],

@@ -51,8 +51,11 @@ test.describe('administrator login', () => {
     await expect(page.getByRole('main').getByText(`Signed in as ${email}`)).toBeVisible();
     const cookie = (await context.cookies()).find((c) => c.name === 'pm_admin');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    // An admin session is not a buyer session.
-    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    // The bar knows the administrator; an admin session is not a buyer session, so a buyer sign-in is still offered.
+    await page.getByRole('button', { name: 'Account: Admin' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByText(email)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in as a buyer' })).toHaveAttribute('href', '/sign-in');
+    await page.keyboard.press('Escape');
 
     await page.reload();
     await expect(page.getByRole('main').getByText(`Signed in as ${email}`)).toBeVisible();

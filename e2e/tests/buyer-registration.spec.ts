@@ -34,7 +34,9 @@ test.describe('buyer registration', () => {
 
     await register(page, 'E2E Buyer', email);
     await expect(toastRegion(page).getByText('Registration Successful!')).toBeVisible();
-    await expect(page.getByLabel('Email Address')).toHaveValue('');
+    // Joining signs the buyer in: the form gives way to the next steps, and the bar knows them.
+    await expect(page.getByText(`Signed in as E2E Buyer (${email})`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Post a request' })).toHaveAttribute('href', '/buyer-requests');
 
     // The welcome email is sent asynchronously (event → notifications service), so refresh until it shows up.
     await page.goto('/dev/mailbox');
@@ -45,6 +47,8 @@ test.describe('buyer registration', () => {
     }).toPass({ timeout: 15_000 });
     await expect(welcome).toContainText('Hi E2E Buyer,');
 
+    // Another visitor (no session) cannot take the same email.
+    await page.context().clearCookies();
     await register(page, 'E2E Buyer', email);
     const failure = toastRegion(page);
     await expect(failure.getByText('Registration Failed')).toBeVisible();

@@ -43,13 +43,18 @@ async function fillApplication(page: Page, businessName: string, email: string):
 }
 
 test.describe('print providers', () => {
-  test('the Print Providers page lists the showcase with contact actions', async ({ page }) => {
+  test('the Print Providers page lists the print providers buyers pay, with their profile and contact actions', async ({ page }) => {
     await page.goto('/providers');
     await expect(page.getByRole('heading', { name: 'Print Providers' })).toBeVisible();
-    const first = page.getByRole('article').first();
-    await expect(first).toBeVisible();
-    await expect(first.getByText('Active')).toBeVisible();
-    await expect(first.getByRole('link', { name: 'Email' })).toHaveAttribute('href', /^mailto:/);
+    const demo = page.getByRole('article', { name: 'Demo Print Co.' });
+    await expect(demo).toBeVisible();
+    await expect(demo.getByText('Active')).toBeVisible();
+    await expect(demo.getByText('Dana Reyes')).toBeVisible();
+    await expect(demo.getByRole('link', { name: 'Email' })).toHaveAttribute('href', /^mailto:/);
+    // The demo sellers are on /sellers, not here.
+    await expect(page.getByRole('article', { name: 'Harbour Print Works' })).toHaveCount(0);
+    await demo.getByRole('link', { name: 'Pay Demo Print Co.' }).click();
+    await expect(page).toHaveURL(/\/payment\?provider=acct_1PMDemoPrintCo00001$/);
   });
 
   test('apply with an invalid then a valid connected account; an admin approves; the provider is offered for payment', async ({
@@ -105,6 +110,9 @@ test.describe('print providers', () => {
     expect(providers).toContainEqual(expect.objectContaining({ name: businessName, stripeAccountId: VALID }));
     await page.goto('/payment');
     await expect(page.locator(`option[value="${VALID}"]`)).toHaveCount(1);
+    // And on the Print Providers page, with the profile from the application.
+    await page.goto('/providers');
+    await expect(page.getByRole('article', { name: businessName })).toContainText('Jean Roy');
 
     await expect(async () => {
       const mailbox = (await (await request.get('/api/dev/mailbox?limit=200')).json()) as Array<{

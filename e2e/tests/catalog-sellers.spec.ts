@@ -47,7 +47,7 @@ test.describe('sellers', () => {
       'Please enter a valid phone number',
       'Please select a category',
       'Please provide at least 50 characters description',
-      'Please describe your products/services',
+      'Please describe your products/services (at least 20 characters)',
       'Please provide pricing information',
       'Please enter your location',
       'Please enter a valid website URL',
@@ -147,7 +147,8 @@ test.describe('sellers', () => {
       dialogs++;
       void d.dismiss();
     });
-    for (const path of ['/sellers', '/providers']) {
+    // (The Print Providers page lists print providers, not sellers.)
+    for (const path of ['/sellers']) {
       await page.goto(path);
       const card = page.getByRole('article', { name: businessName });
       await expect(card).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { siteLinks } from './support/app';
 
 test.describe('navigation', () => {
   test('the home page offers the five entry points and states the flat fee', async ({ page }) => {
@@ -25,13 +26,27 @@ test.describe('navigation', () => {
 
     await page.getByRole('navigation', { name: 'Get started' }).getByRole('link', { name: 'Join as Buyer' }).click();
     await expect(page).toHaveURL(/\/join$/);
-    await expect(nav.getByRole('link', { name: 'Join', exact: true })).toHaveAttribute('aria-current', 'page');
-    await expect(nav.getByRole('link', { name: 'Providers' })).not.toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { name: 'Create Your Account' })).toBeVisible();
+    // At a phone's width the links are in the menu; the highlighting is the same there.
+    let links = await siteLinks(page);
+    await expect(links.getByRole('link', { name: 'Join', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(links.getByRole('link', { name: 'Providers' })).not.toHaveAttribute('aria-current', 'page');
 
-    await nav.getByRole('link', { name: 'Providers' }).click();
+    await links.getByRole('link', { name: 'Providers' }).click();
     await expect(page).toHaveURL(/\/providers$/);
-    await expect(nav.getByRole('link', { name: 'Providers' })).toHaveAttribute('aria-current', 'page');
-    await expect(nav.getByRole('link', { name: 'Join', exact: true })).not.toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { name: 'Print Providers' })).toBeVisible();
+    links = await siteLinks(page);
+    await expect(links.getByRole('link', { name: 'Providers' })).toHaveAttribute('aria-current', 'page');
+    await expect(links.getByRole('link', { name: 'Join', exact: true })).not.toHaveAttribute('aria-current', 'page');
+  });
+
+  test('no page is wider than the screen (nothing cut off at a phone width)', async ({ page }) => {
+    for (const path of ['/', '/buyer-requests', '/payment', '/direct-payment', '/orders', '/providers', '/sellers', '/join', '/admin']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+    }
   });
 
   test('an unknown path shows the not-found page', async ({ page }) => {

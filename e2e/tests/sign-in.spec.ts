@@ -17,6 +17,10 @@ async function register(page: Page, name: string, email: string): Promise<void> 
   await page.getByLabel('Email Address').fill(email);
   await page.getByRole('button', { name: 'Join PayMarket' }).click();
   await expect(toastRegion(page).getByText('Registration Successful!')).toBeVisible();
+  // Joining signs in; these tests are about signing in by code, so they start signed out.
+  await page.getByRole('button', { name: `Account: ${name}` }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
 }
 
 async function requestCode(page: Page, email: string): Promise<void> {

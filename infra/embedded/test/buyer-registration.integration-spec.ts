@@ -82,6 +82,21 @@ describe('buyer registration, end to end over HTTP', () => {
     });
     expect(await buyerCount(email)).toBe(1);
 
+    // Joining signs the buyer in: the answer sets the session cookie, and the session check knows them.
+    const cookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((c) => c.startsWith('pm_session='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    const session = await request(app.url).get('/api/auth/session').set('cookie', cookie!.split(';')[0]!).expect(200);
+    expect(session.body).toEqual({ buyer: response.body.buyer });
+    // Joining again from that browser as someone else ends the first session (rotation, as at sign-in).
+    await request(app.url)
+      .post('/api/register-buyer')
+      .set('cookie', cookie!.split(';')[0]!)
+      .send({ name: 'Second Joiner', email: `second.${email}` })
+      .expect(201);
+    expect((await request(app.url).get('/api/auth/session').set('cookie', cookie!.split(';')[0]!).expect(200)).body).toEqual({
+      buyer: null,
+    });
+
     const emails = await eventually(
       async () => {
         const found = await mailboxFor(email);

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import pg from 'pg';
 import request from 'supertest';
 import type { SellersShowcase } from '@paymarket/contracts';
 import { createTestDatabase, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
 import { startEmbedded, type EmbeddedPayMarket } from '../src/start-embedded.js';
+
+const { Client } = pg;
 
 jest.setTimeout(120_000);
 
@@ -42,5 +45,37 @@ describe('demo data on a first start', () => {
   it('offers the demo print provider for payment', async () => {
     const providers = (await request(app.url).get('/api/print-providers').expect(200)).body as Array<{ name: string }>;
     expect(providers.map((p) => p.name)).toContain('Demo Print Co.');
+    // With the public profile of its (seeded, approved) application, for the Print Providers page.
+    expect(providers.find((p) => p.name === 'Demo Print Co.')).toMatchObject({
+      stripeAccountId: 'acct_1PMDemoPrintCo00001',
+      contactName: 'Dana Reyes',
+      email: 'payouts@demoprint.example.com',
+      location: expect.stringContaining('Toronto'),
+      description: expect.stringContaining('print shop'),
+    });
+  });
+
+  it('gives the demo provider its profile on a data folder seeded before providers had one', async () => {
+    // As an older version left it: the provider without its application.
+    await app.close();
+    const pg = new Client({ connectionString: database.url });
+    await pg.connect();
+    try {
+      await pg.query(`UPDATE catalog.print_providers SET application_id = NULL WHERE name = 'Demo Print Co.'`);
+      await pg.query(`DELETE FROM catalog.provider_applications WHERE business_name = 'Demo Print Co.'`);
+    } finally {
+      await pg.end();
+    }
+    app = await startEmbedded({
+      port: 0,
+      host: '127.0.0.1',
+      production: false,
+      databaseUrl: database.url,
+      dataDir: '',
+      messaging: testMessagingRuntime(),
+      seed: true,
+    });
+    const providers = (await request(app.url).get('/api/print-providers').expect(200)).body as Array<{ name: string }>;
+    expect(providers.filter((p) => p.name === 'Demo Print Co.')).toEqual([expect.objectContaining({ contactName: 'Dana Reyes' })]);
   });
 });

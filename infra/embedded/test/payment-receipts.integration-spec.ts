@@ -223,7 +223,7 @@ describe('payment receipts and notices by email', () => {
       .expect(200);
     await request(app.url)
       .post(`/api/payments/${response.body.paymentIntentId}/test-card`)
-      .send({ cardNumber: '4242424242424242' })
+      .send({ cardNumber: '4242424242424242', clientSecret: response.body.clientSecret })
       .expect(200);
     const receipt = await oneMail(guest, `Your PayMarket receipt for order ${orderId}`);
     expect(receipt.text).toContain('Hi Guest,');

@@ -116,6 +116,15 @@ describe('seller payout accounts over HTTP', () => {
     expect(profile.body.payable).toBe(true);
     expect(JSON.stringify(profile.body)).not.toContain(MAPLE);
     expect(JSON.stringify(showcase.body)).not.toContain(MAPLE);
+    // Direct Payment's picker asks for payable sellers only.
+    const unpaid = await register();
+    const payable = (await request(app.url).get('/api/sellers-showcase?payable=true&limit=100').expect(200)).body as {
+      sellers: Array<{ id: string; payable: boolean }>;
+    };
+    expect(payable.sellers.map((s) => s.id)).toContain(seller.id);
+    expect(payable.sellers.map((s) => s.id)).not.toContain(unpaid.seller.id);
+    expect(payable.sellers.every((s) => s.payable)).toBe(true);
+    await request(app.url).get('/api/sellers-showcase?payable=yes').expect(400);
 
     const body = order(seller.id);
     await request(app.url)

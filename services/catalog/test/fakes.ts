@@ -115,7 +115,7 @@ export class InMemoryProviders extends ProvidersRepository {
   readonly apps = new Map<string, ProviderApplicationView>();
 
   async approvedProviders(): Promise<PrintProvider[]> {
-    return this.providers.map(({ id, name, stripeAccountId }) => ({ id, name, stripeAccountId }));
+    return this.providers.map(({ applicationId: _applicationId, ...provider }) => provider);
   }
   async providerWithAccountExists(stripeAccountId: string): Promise<boolean> {
     return this.providers.some((p) => p.stripeAccountId === stripeAccountId);
@@ -125,7 +125,21 @@ export class InMemoryProviders extends ProvidersRepository {
     p: { id: string; name: string; stripeAccountId: string; email: string | null; applicationId: string | null },
   ): Promise<boolean> {
     if (await this.providerWithAccountExists(p.stripeAccountId)) return false;
-    this.providers.push({ id: p.id, name: p.name, stripeAccountId: p.stripeAccountId, applicationId: p.applicationId });
+    const app = p.applicationId === null ? undefined : this.apps.get(p.applicationId);
+    this.providers.push({
+      id: p.id,
+      name: p.name,
+      stripeAccountId: p.stripeAccountId,
+      contactName: app?.contactName ?? null,
+      email: p.email,
+      phone: app?.phone ?? null,
+      website: app?.website ?? null,
+      location: app?.serviceArea ?? null,
+      description: app?.portfolioDescription ?? null,
+      capabilities: app?.printCapabilities ?? null,
+      turnaroundTime: app?.turnaroundTime ?? null,
+      applicationId: p.applicationId,
+    });
     return true;
   }
   async insertApplication(_tx: Transaction, a: NewApplication): Promise<void> {

@@ -108,7 +108,17 @@ describe('print provider applications, end to end over HTTP', () => {
     expect(approved.body).toMatchObject({ status: 'approved', decisionNote: 'Welcome aboard', decidedBy: expect.stringContaining('@') });
 
     const providers = await request(app.url).get('/api/print-providers').expect(200);
-    expect(providers.body).toEqual([{ id: approved.body.providerId, name: '<script>alert("x")</script> Inks', stripeAccountId: VALID_CA }]);
+    // Listed with the public profile of the application it came from (the Print Providers page's cards).
+    expect(providers.body).toEqual([
+      expect.objectContaining({
+        id: approved.body.providerId,
+        name: '<script>alert("x")</script> Inks',
+        stripeAccountId: VALID_CA,
+        contactName: 'Jean Roy',
+        location: 'Canada and northern US',
+        turnaroundTime: '3-5 business days',
+      }),
+    ]);
 
     await eventually(
       async () => {

@@ -41,3 +41,14 @@ export function useAdminSession(): { admin: SignedInAdmin | null; isLoading: boo
   });
   return { admin: query.data?.admin ?? null, isLoading: query.isPending };
 }
+
+/** Ends the administrator session (the `pm_admin` cookie is cleared by the server) and forgets it here. */
+export function useAdminSignOut() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      await apiRequest('POST', '/api/admin/logout');
+    },
+    onSuccess: () => client.setQueryData(ADMIN_SESSION_QUERY_KEY, null),
+  });
+}

@@ -39,10 +39,10 @@ function respond(board: (url: URL) => BuyerRequestListResponse, me: number = 401
   });
 }
 
-function renderPage(): void {
+function renderPage(path = '/buyer-requests'): void {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={['/buyer-requests']}>
+      <MemoryRouter initialEntries={[path]}>
         <BuyerRequestsPage />
         <Toaster />
       </MemoryRouter>
@@ -59,6 +59,30 @@ describe(BuyerRequestsPage.name, () => {
   afterEach(() => {
     cleanup();
     globalThis.fetch = originalFetch;
+  });
+
+  it('shows a signed-in buyer their own requests under My requests, without Join or Contact Buyer on their cards', async () => {
+    const user = userEvent.setup();
+    respond(
+      () => ({
+        requests: [card({ id: 'mine-1', title: 'My banners', mine: true }), card({ id: 'other-1', title: 'Their flyers' })],
+        stats: { total: 2, categories: {} },
+        nextCursor: null,
+      }),
+      200,
+    );
+    renderPage('/buyer-requests?mine=1');
+
+    const mine = await screen.findByRole('article', { name: 'My banners' });
+    expect(screen.queryByRole('article', { name: 'Their flyers' })).toBeNull();
+    expect(within(mine).queryByRole('button', { name: 'Contact Buyer' })).toBeNull();
+    expect(within(mine).getByText('Your request')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Join as a buyer' })).toBeNull();
+    expect(screen.getByText(/You are signed in as Ada/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'My requests', pressed: true }));
+    const other = await screen.findByRole('article', { name: 'Their flyers' });
+    expect(within(other).getByRole('button', { name: 'Contact Buyer' })).toBeTruthy();
   });
 
   it('shows the first-post hint on an empty board, and the adjust-filters hint once a filter is active', async () => {

@@ -9,7 +9,7 @@ import {
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowLeft, ClipboardList, Info, Loader2, Plus, Search } from 'lucide-react';
 import { useEffect, useState, type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ContactBuyerDialog } from '@/components/requests/contact-buyer-dialog';
 import { DeleteRequestDialog } from '@/components/requests/delete-request-dialog';
 import { ManagePosts } from '@/components/requests/manage-posts';
@@ -19,6 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { useSession } from '@/hooks/use-session';
 import { apiErrorMessage } from '@/lib/queryClient';
 import {
   boardQueryKey,
@@ -46,6 +47,10 @@ export function BuyerRequestsPage(): ReactElement {
   const [editing, setEditing] = useState<BuyerRequestView | null>(null);
   const [deleting, setDeleting] = useState<BuyerRequestView | null>(null);
   const [contacting, setContacting] = useState<BuyerRequestView | null>(null);
+  const { buyer } = useSession();
+  // "My requests" (account menu): the signed-in buyer's own cards among those loaded.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const onlyMine = buyer !== null && searchParams.get('mine') === '1';
 
   // The search box filters on the server; wait for a pause in typing before asking.
   useEffect(() => {
@@ -73,11 +78,12 @@ export function BuyerRequestsPage(): ReactElement {
     );
   }
 
-  const requests = board.data?.pages.flatMap((page) => page.requests) ?? [];
+  const loaded = board.data?.pages.flatMap((page) => page.requests) ?? [];
+  const requests = onlyMine ? loaded.filter((request) => request.mine) : loaded;
   const stats = board.data?.pages[0]?.stats;
 
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+    <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <Link to="/" className="mb-6 inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline">
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to Home
@@ -90,13 +96,17 @@ export function BuyerRequestsPage(): ReactElement {
         </p>
         <p className="mt-4 flex items-start gap-2 rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm">
           <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-          <span>
-            Only registered buyers can post requests. Not registered yet?{' '}
-            <Link to="/join" className="font-medium text-primary hover:underline">
-              Join as a buyer
-            </Link>
-            .
-          </span>
+          {buyer ? (
+            <span>Only registered buyers can post requests. You are signed in as {buyer.name}, so you can post one now.</span>
+          ) : (
+            <span>
+              Only registered buyers can post requests. Not registered yet?{' '}
+              <Link to="/join" className="font-medium text-primary hover:underline">
+                Join as a buyer
+              </Link>
+              .
+            </span>
+          )}
         </p>
       </div>
 
@@ -160,6 +170,15 @@ export function BuyerRequestsPage(): ReactElement {
             ))}
           </Select>
         </div>
+        {buyer && (
+          <Button
+            variant={onlyMine ? 'secondary' : 'outline'}
+            aria-pressed={onlyMine}
+            onClick={() => setSearchParams(onlyMine ? {} : { mine: '1' })}
+          >
+            My requests
+          </Button>
+        )}
       </div>
 
       {board.isError ? (
@@ -170,13 +189,13 @@ export function BuyerRequestsPage(): ReactElement {
         <Card className="flex flex-col items-center gap-2 p-12 text-center">
           <ClipboardList className="size-10 text-muted-foreground" aria-hidden="true" />
           <h2 className="text-xl font-semibold">No Requests Found</h2>
-          <p className="text-muted-foreground">{emptyStateHint(filters)}</p>
+          <p className="text-muted-foreground">{onlyMine ? 'You have not posted any requests yet.' : emptyStateHint(filters)}</p>
         </Card>
       ) : (
         <>
           <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Buyer requests" aria-busy={board.isFetching}>
             {requests.map((request) => (
-              <li key={request.id}>
+              <li key={request.id} className="min-w-0">
                 <RequestCard request={request} onContact={setContacting} onEdit={setEditing} onDelete={setDeleting} />
               </li>
             ))}

@@ -51,7 +51,11 @@ function MessageCard({ message }: { message: MailboxMessage }): ReactElement {
           </dd>
         </dl>
         {/* Only the text part is shown: the HTML part is never injected into the page. */}
-        <pre className="mt-4 max-h-80 overflow-auto rounded-lg bg-muted p-4 font-sans text-sm whitespace-pre-wrap text-foreground">
+        {/* Focusable: a long email scrolls inside its box, and keyboard users must be able to scroll it too. */}
+        <pre
+          tabIndex={0}
+          className="mt-4 max-h-80 overflow-auto rounded-lg bg-muted p-4 font-sans text-sm whitespace-pre-wrap text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
           {linkify(message.text)}
         </pre>
       </article>

@@ -7,6 +7,30 @@ import { DirectPaymentPage } from './direct-payment';
 
 const originalFetch = globalThis.fetch;
 const CONFIG = { status: 200, body: { developmentMode: true, publishableKey: null, fees: { usd: '3.56', cad: '4.79' } } };
+const seller = (id: string, businessName: string, payable: boolean) => ({
+  id,
+  businessName,
+  sellerName: 'Lou Tremblay',
+  email: 'lou@example.com',
+  phone: '5551234567',
+  category: 'printing',
+  description: 'Prints',
+  products: 'Cards',
+  pricing: 'From $10',
+  location: 'Montreal',
+  website: null,
+  averageRating: 0,
+  totalRatings: 0,
+  payable,
+});
+const SHOWCASE = {
+  status: 200,
+  body: {
+    sellers: [seller('s1', 'Maple Ink', true), seller('s2', 'Unconnected Co', false)],
+    stats: { total: 2, categories: { printing: 2 } },
+    nextCursor: null,
+  },
+};
 
 const PREPARED: DirectPaymentResponse = {
   clientSecret: 'pi_9_secret_x',
@@ -20,7 +44,7 @@ function rowValue(list: HTMLElement, label: string): string | null | undefined {
 }
 
 async function fillForm(user: UserEvent, amount = '100'): Promise<void> {
-  await user.type(screen.getByLabelText(/Seller Stripe Account ID/), 'acct_1PMDemoPrintCo00001');
+  await user.selectOptions(screen.getByLabelText(/Seller/), await screen.findByRole('option', { name: 'Maple Ink - Lou Tremblay' }));
   await user.type(screen.getByLabelText(/Amount/), amount);
   await user.type(screen.getByLabelText(/Description/), 'Business cards');
   await user.type(screen.getByLabelText(/Your Name/), 'Guest Buyer');
@@ -34,7 +58,10 @@ describe(DirectPaymentPage.name, () => {
   });
 
   it('lists the steps before preparing and shows the live breakdown only once the amount is above 0', async () => {
-    globalThis.fetch = fetchRoutes({ 'GET /api/payments/config': CONFIG }).fetch;
+    globalThis.fetch = fetchRoutes({
+      'GET /api/payments/config': CONFIG,
+      'GET /api/sellers-showcase?payable=true&limit=100': SHOWCASE,
+    }).fetch;
     const user = userEvent.setup();
     renderPage(<DirectPaymentPage />, '/direct-payment');
 
@@ -59,8 +86,20 @@ describe(DirectPaymentPage.name, () => {
     expect(rowValue(cad, 'Total')).toBe('$5.89 CAD');
   });
 
+  it('offers only the sellers who can be paid, by name', async () => {
+    globalThis.fetch = fetchRoutes({
+      'GET /api/payments/config': CONFIG,
+      'GET /api/sellers-showcase?payable=true&limit=100': SHOWCASE,
+    }).fetch;
+    renderPage(<DirectPaymentPage />, '/direct-payment');
+
+    expect(await screen.findByRole('option', { name: 'Maple Ink - Lou Tremblay' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /Unconnected Co/ })).toBeNull();
+    expect(screen.queryByText(/acct_/)).toBeNull();
+  });
+
   it('shows the spec messages under the fields and sends nothing for an empty form', async () => {
-    const api = fetchRoutes({ 'GET /api/payments/config': CONFIG });
+    const api = fetchRoutes({ 'GET /api/payments/config': CONFIG, 'GET /api/sellers-showcase?payable=true&limit=100': SHOWCASE });
     globalThis.fetch = api.fetch;
     const user = userEvent.setup();
     renderPage(<DirectPaymentPage />, '/direct-payment');
@@ -88,6 +127,7 @@ describe(DirectPaymentPage.name, () => {
     };
     const api = fetchRoutes({
       'GET /api/payments/config': CONFIG,
+      'GET /api/sellers-showcase?payable=true&limit=100': SHOWCASE,
       'POST /api/create-buyer-seller-payment': { status: 200, body: PREPARED },
       'POST /api/payments/pi_9/test-card': { status: 200, body: succeeded },
     });
@@ -105,7 +145,7 @@ describe(DirectPaymentPage.name, () => {
       orderId: expect.stringMatching(/^order_\d+$/),
       amount: 100,
       currency: 'usd',
-      sellerStripeAccountId: 'acct_1PMDemoPrintCo00001',
+      sellerStripeAccountId: 'seller_s1',
       description: 'Business cards',
       buyerEmail: 'guest@example.com',
       buyerName: 'Guest Buyer',
@@ -123,7 +163,7 @@ describe(DirectPaymentPage.name, () => {
     await waitFor(() => expect(screen.queryByLabelText(/Card Number/)).toBeNull());
     expect(screen.getByRole('list', { name: 'How it works' })).toBeTruthy();
     expect((screen.getByLabelText(/Amount/) as HTMLInputElement).value).toBe('');
-    expect((screen.getByLabelText(/Seller Stripe Account ID/) as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText(/Seller/) as HTMLSelectElement).value).toBe('');
   });
 
   it('keeps the card form after a decline', async () => {
@@ -136,6 +176,7 @@ describe(DirectPaymentPage.name, () => {
     };
     globalThis.fetch = fetchRoutes({
       'GET /api/payments/config': CONFIG,
+      'GET /api/sellers-showcase?payable=true&limit=100': SHOWCASE,
       'POST /api/create-buyer-seller-payment': { status: 200, body: PREPARED },
       'POST /api/payments/pi_9/test-card': { status: 200, body: declined },
     }).fetch;
@@ -155,6 +196,7 @@ describe(DirectPaymentPage.name, () => {
   it('toasts the prepare failure', async () => {
     globalThis.fetch = fetchRoutes({
       'GET /api/payments/config': CONFIG,
+      'GET /api/sellers-showcase?payable=true&limit=100': SHOWCASE,
       'POST /api/create-buyer-seller-payment': apiError(500, 'Something went wrong on our side. Please try again.'),
     }).fetch;
     const user = userEvent.setup();

@@ -9,12 +9,14 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, Loader2, Lock } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
 import { fieldErrorId, FormField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { CardPaymentForm } from '@/components/payments/card-payment-form';
 import { liveBreakdown } from '@/components/payments/live-breakdown';
 import { PaymentBreakdown } from '@/components/payments/payment-breakdown';
 import { newIdempotencyKey, postJson, usePaymentsConfig, withServerReason } from '@/components/payments/payments-api';
+import { usePayableSellers } from '@/components/payments/use-recipient-options';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -46,7 +48,7 @@ interface CompletedPayment {
 }
 
 const STEPS = [
-  'Fill in the payment details: the seller’s Stripe account, the amount and your contact details.',
+  'Fill in the payment details: choose the seller, the amount and your contact details.',
   'Press “Prepare Payment”: we create a secure payment with Stripe and show the exact total.',
   'Enter your card details in this panel.',
   'Confirm: the seller receives the amount directly; PayMarket only collects the fixed transaction fee.',
@@ -54,6 +56,7 @@ const STEPS = [
 
 export function DirectPaymentPage(): ReactElement {
   const config = usePaymentsConfig();
+  const payable = usePayableSellers();
   const [form, setForm] = useState<DirectForm>(EMPTY_FORM);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -168,14 +171,28 @@ export function DirectPaymentPage(): ReactElement {
           <CardContent>
             <form noValidate onSubmit={onSubmit} aria-label="Payment details">
               <fieldset disabled={prepared !== null || prepare.isPending} className="space-y-5">
-                <FormField
-                  id="direct-sellerStripeAccountId"
-                  label="Seller Stripe Account ID"
-                  required
-                  errors={errors.sellerStripeAccountId}
-                >
-                  <Input {...control('sellerStripeAccountId')} autoComplete="off" placeholder="acct_..." />
+                <FormField id="direct-sellerStripeAccountId" label="Seller" required errors={errors.sellerStripeAccountId}>
+                  <Select {...control('sellerStripeAccountId')}>
+                    <option value="">
+                      {payable.isPending
+                        ? 'Loading sellers…'
+                        : payable.sellers.length === 0
+                          ? 'No seller can be paid yet'
+                          : 'Select a seller'}
+                    </option>
+                    {payable.sellers.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </Select>
                 </FormField>
+                <p className="-mt-3 text-xs text-muted-foreground">
+                  Sellers who have connected a Stripe account to receive payments.{' '}
+                  <Link to="/sellers" className="font-medium text-primary underline-offset-4 hover:underline">
+                    Browse sellers
+                  </Link>
+                </p>
                 <div className="grid gap-5 sm:grid-cols-2">
                   <FormField id="direct-amount" label="Amount" required errors={errors.amount}>
                     <Input {...control('amount')} type="number" step="0.01" min="0" inputMode="decimal" placeholder="0.00" />

@@ -25,9 +25,22 @@ function renderJoinPage(): void {
 
 const submitButton = () => screen.getByRole('button', { name: 'Join PayMarket' });
 
+/** The session check answers "signed out"; registration answers `register`. */
+function server(register?: () => Response): void {
+  fetchMock.mockImplementation(async (input, init) => {
+    const key = `${init?.method ?? 'GET'} ${String(input)}`;
+    if (key === 'GET /api/auth/session') return fakeResponse(200, '{"buyer":null}');
+    if (key === 'POST /api/register-buyer' && register) return register();
+    throw new Error(`unexpected ${key}`);
+  });
+}
+
+const registrations = () => fetchMock.mock.calls.filter(([url]) => url === '/api/register-buyer');
+
 describe(JoinPage.name, () => {
   beforeEach(() => {
     fetchMock.mockReset();
+    server();
     globalThis.fetch = fetchMock;
   });
   afterEach(() => {
@@ -44,7 +57,7 @@ describe(JoinPage.name, () => {
     expect(screen.getByText(BUYER_MESSAGES.NAME_REQUIRED)).toBeTruthy();
     expect(screen.getByText(BUYER_MESSAGES.EMAIL_INVALID)).toBeTruthy();
     expect(screen.getByLabelText(/Email Address/).getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(registrations()).toEqual([]);
   });
 
   it('rejects an invalid email without calling the server', async () => {
@@ -57,11 +70,11 @@ describe(JoinPage.name, () => {
 
     expect(screen.queryByText(BUYER_MESSAGES.NAME_REQUIRED)).toBeNull();
     expect(screen.getByText(BUYER_MESSAGES.EMAIL_INVALID)).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(registrations()).toEqual([]);
   });
 
-  it('registers a valid buyer, confirms with a toast and clears the form', async () => {
-    fetchMock.mockResolvedValue(fakeResponse(201, '{"buyer":{"id":"b1","name":"Ada","email":"ada@example.com"},"message":"ok"}'));
+  it('registers a valid buyer, confirms with a toast and shows them signed in', async () => {
+    server(() => fakeResponse(201, '{"buyer":{"id":"b1","name":"Ada Lovelace","email":"ada@example.com"},"message":"ok"}'));
     const user = userEvent.setup();
     renderJoinPage();
 
@@ -71,16 +84,19 @@ describe(JoinPage.name, () => {
     await user.click(submitButton());
 
     expect(await screen.findByText('Registration Successful!')).toBeTruthy();
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/register-buyer');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical Prints' });
-    expect((screen.getByLabelText(/Full Name/) as HTMLInputElement).value).toBe('');
+    const [[, init]] = registrations() as [[string, RequestInit]];
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical Prints' });
+    // The answer set the session cookie: the form gives way to the signed-in card and its next steps.
+    expect(screen.getByText("You're signed in")).toBeTruthy();
+    expect(screen.getByText(/Signed in as Ada Lovelace \(ada@example.com\)/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Post a request' }).getAttribute('href')).toBe('/buyer-requests');
+    expect(screen.queryByLabelText(/Full Name/)).toBeNull();
   });
 
   it("shows the server's message in a destructive toast when registration fails", async () => {
     const body = JSON.stringify({ statusCode: 409, error: 'Conflict', message: 'An account with this email already exists.' });
-    fetchMock.mockResolvedValue(fakeResponse(409, body, 'Conflict'));
+    server(() => fakeResponse(409, body, 'Conflict'));
     const user = userEvent.setup();
     renderJoinPage();
 

@@ -1,6 +1,6 @@
-import { RegisterBuyerDto, validateDto, type FieldErrors } from '@paymarket/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { BadgeDollarSign, Globe2, Loader2, ShieldCheck } from 'lucide-react';
+import { RegisterBuyerDto, validateDto, type FieldErrors, type RegisterBuyerResponse, type SignedInBuyer } from '@paymarket/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BadgeDollarSign, CheckCircle2, ClipboardList, CreditCard, Globe2, Loader2, Package, ShieldCheck } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { fieldErrorId, FormField } from '@/components/form-field';
@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { SESSION_QUERY_KEY, useSession } from '@/hooks/use-session';
 import { toast } from '@/hooks/use-toast';
 import { formatUsd, PROVIDER_PLATFORM_FEE_PERCENT, TRANSACTION_FEE } from '@/lib/pricing';
 import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
@@ -51,16 +52,57 @@ function toPayload(form: BuyerForm): Partial<BuyerForm> {
   return Object.fromEntries(Object.entries(form).filter(([key, value]) => key === 'name' || key === 'email' || value.trim() !== ''));
 }
 
+/** What a signed-in buyer sees instead of the form: who they are and where to go next. */
+function SignedInCard({ buyer }: { buyer: SignedInBuyer }): ReactElement {
+  const next = [
+    { to: '/buyer-requests', label: 'Post a request', icon: ClipboardList },
+    { to: '/payment', label: 'Make a payment', icon: CreditCard },
+    { to: '/orders', label: 'Your orders', icon: Package },
+  ] as const;
+  return (
+    <Card className="self-start shadow-xl shadow-primary/5">
+      <CardHeader>
+        <CardTitle>
+          <span className="flex items-center gap-2">
+            <CheckCircle2 className="size-5 text-success" aria-hidden="true" />
+            You&apos;re signed in
+          </span>
+        </CardTitle>
+        <CardDescription>
+          Signed in as {buyer.name} ({buyer.email}). Your account is ready: post a project request or pay a provider.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-3 sm:grid-cols-3">
+          {next.map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <Button asChild variant="outline" className="w-full">
+                <Link to={to}>
+                  <Icon aria-hidden="true" />
+                  {label}
+                </Link>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
 export function JoinPage(): ReactElement {
+  const client = useQueryClient();
+  const { buyer } = useSession();
   const [form, setForm] = useState<BuyerForm>(EMPTY_FORM);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
 
   const registration = useMutation({
-    mutationFn: async (payload: RegisterBuyerDto) => {
-      await apiRequest('POST', '/api/register-buyer', payload);
-    },
-    onSuccess: (_data, payload) => {
+    mutationFn: async (payload: RegisterBuyerDto) =>
+      (await (await apiRequest('POST', '/api/register-buyer', payload)).json()) as RegisterBuyerResponse,
+    onSuccess: (result, payload) => {
+      // The answer set the session cookie: the buyer is signed in from here on.
+      client.setQueryData(SESSION_QUERY_KEY, { buyer: result.buyer });
       toast({
         title: 'Registration Successful!',
         description: `Welcome to PayMarket, ${payload.name}! You can now order from print providers.`,
@@ -146,69 +188,73 @@ export function JoinPage(): ReactElement {
           </dl>
         </section>
 
-        <Card className="self-start shadow-xl shadow-primary/5">
-          <CardHeader>
-            <CardTitle>Create Your Account</CardTitle>
-            <CardDescription>It takes a minute. Fields marked * are required.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Buyer registration">
-              <div className="grid gap-5 sm:grid-cols-2">
-                <FormField id="buyer-name" label="Full Name" required errors={errors.name}>
-                  <Input {...control('name')} autoComplete="name" placeholder="Jane Doe" />
+        {buyer ? (
+          <SignedInCard buyer={buyer} />
+        ) : (
+          <Card className="self-start shadow-xl shadow-primary/5">
+            <CardHeader>
+              <CardTitle>Create Your Account</CardTitle>
+              <CardDescription>It takes a minute. Fields marked * are required.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Buyer registration">
+                <div className="grid gap-5 sm:grid-cols-2">
+                  <FormField id="buyer-name" label="Full Name" required errors={errors.name}>
+                    <Input {...control('name')} autoComplete="name" placeholder="Jane Doe" />
+                  </FormField>
+                  <FormField id="buyer-email" label="Email Address" required errors={errors.email}>
+                    <Input {...control('email')} type="email" autoComplete="email" placeholder="jane@company.com" />
+                  </FormField>
+                </div>
+                <FormField id="buyer-company" label="Company" errors={errors.company}>
+                  <Input {...control('company')} autoComplete="organization" placeholder="Your company (optional)" />
                 </FormField>
-                <FormField id="buyer-email" label="Email Address" required errors={errors.email}>
-                  <Input {...control('email')} type="email" autoComplete="email" placeholder="jane@company.com" />
+                <div className="grid gap-5 sm:grid-cols-2">
+                  <FormField id="buyer-businessType" label="Business Type" errors={errors.businessType}>
+                    <Select {...control('businessType')}>
+                      <option value="">Select a type</option>
+                      {BUSINESS_TYPES.map((type) => (
+                        <option key={type} value={type}>
+                          {type}
+                        </option>
+                      ))}
+                    </Select>
+                  </FormField>
+                  <FormField id="buyer-expectedVolume" label="Expected Volume" errors={errors.expectedVolume}>
+                    <Select {...control('expectedVolume')}>
+                      <option value="">Select a volume</option>
+                      {EXPECTED_VOLUMES.map((volume) => (
+                        <option key={volume} value={volume}>
+                          {volume}
+                        </option>
+                      ))}
+                    </Select>
+                  </FormField>
+                </div>
+                <FormField id="buyer-requirements" label="Requirements" errors={errors.requirements}>
+                  <Textarea {...control('requirements')} rows={4} placeholder="What do you usually need printed?" />
                 </FormField>
-              </div>
-              <FormField id="buyer-company" label="Company" errors={errors.company}>
-                <Input {...control('company')} autoComplete="organization" placeholder="Your company (optional)" />
-              </FormField>
-              <div className="grid gap-5 sm:grid-cols-2">
-                <FormField id="buyer-businessType" label="Business Type" errors={errors.businessType}>
-                  <Select {...control('businessType')}>
-                    <option value="">Select a type</option>
-                    {BUSINESS_TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {type}
-                      </option>
-                    ))}
-                  </Select>
-                </FormField>
-                <FormField id="buyer-expectedVolume" label="Expected Volume" errors={errors.expectedVolume}>
-                  <Select {...control('expectedVolume')}>
-                    <option value="">Select a volume</option>
-                    {EXPECTED_VOLUMES.map((volume) => (
-                      <option key={volume} value={volume}>
-                        {volume}
-                      </option>
-                    ))}
-                  </Select>
-                </FormField>
-              </div>
-              <FormField id="buyer-requirements" label="Requirements" errors={errors.requirements}>
-                <Textarea {...control('requirements')} rows={4} placeholder="What do you usually need printed?" />
-              </FormField>
-              <Button type="submit" size="lg" className="w-full" disabled={registration.isPending}>
-                {registration.isPending ? (
-                  <>
-                    <Loader2 className="animate-spin" aria-hidden="true" />
-                    Creating Account...
-                  </>
-                ) : (
-                  'Join PayMarket'
-                )}
-              </Button>
-              <p className="text-center text-xs text-muted-foreground">
-                By joining you confirm you are 18 or older and accept our{' '}
-                <Link to="/privacy" className="font-medium text-primary underline-offset-4 hover:underline">
-                  privacy policy
-                </Link>
-                .
-              </p>
-            </form>
-          </CardContent>
-        </Card>
+                <Button type="submit" size="lg" className="w-full" disabled={registration.isPending}>
+                  {registration.isPending ? (
+                    <>
+                      <Loader2 className="animate-spin" aria-hidden="true" />
+                      Creating Account...
+                    </>
+                  ) : (
+                    'Join PayMarket'
+                  )}
+                </Button>
+                <p className="text-center text-xs text-muted-foreground">
+                  By joining you confirm you are 18 or older and accept our{' '}
+                  <Link to="/privacy" className="font-medium text-primary underline-offset-4 hover:underline">
+                    privacy policy
+                  </Link>
+                  .
+                </p>
+              </form>
+            </CardContent>
+          </Card>
+        )}
       </div>
     </div>
   );

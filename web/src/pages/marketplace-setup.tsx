@@ -135,7 +135,11 @@ export function MarketplaceSetupPage(): ReactElement {
                   <CopyButton text={code} label={`${label} code`} />
                 </CardHeader>
                 <CardContent>
-                  <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">
+                  {/* Focusable: on a narrow screen the snippet scrolls sideways, and the keyboard must reach it. */}
+                  <pre
+                    tabIndex={0}
+                    className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  >
                     <code data-testid={`snippet-${kind}`}>{code}</code>
                   </pre>
                 </CardContent>

@@ -19,7 +19,8 @@ function order(overrides: Partial<OrderView>): OrderView {
     refunded: '0.00',
     currency: 'usd',
     description: null,
-    printProviderId: 'prov-1',
+    printProviderId: 'acct_1PMDemoPrintCo00001',
+    recipient: { party: 'provider', name: 'Demo Print Co.' },
     stripePaymentIntentId: 'pi_abc',
     buyerEmail: 'ada@example.com',
     ...overrides,
@@ -27,6 +28,7 @@ function order(overrides: Partial<OrderView>): OrderView {
 }
 
 const NOT_ADMIN = apiError(401, 'Administrator sign-in required.');
+const BUYER = { status: 200, body: { buyer: { id: 'b1', name: 'Ada', email: 'ada@example.com' } } };
 
 function card(orderId: string): HTMLElement {
   return screen.getByRole('article', { name: `Order ${orderId}` });
@@ -39,7 +41,11 @@ describe(OrdersPage.name, () => {
   });
 
   it('shows five placeholders while loading', () => {
-    globalThis.fetch = fetchRoutes({ 'GET /api/orders': () => new Promise(() => undefined), 'GET /api/admin/session': NOT_ADMIN }).fetch;
+    globalThis.fetch = fetchRoutes({
+      'GET /api/orders': () => new Promise(() => undefined),
+      'GET /api/admin/session': NOT_ADMIN,
+      'GET /api/auth/session': BUYER,
+    }).fetch;
     renderPage(<OrdersPage />, '/orders');
 
     expect(screen.getByRole('heading', { name: 'Order History' })).toBeTruthy();
@@ -47,7 +53,11 @@ describe(OrdersPage.name, () => {
   });
 
   it('shows the empty state', async () => {
-    globalThis.fetch = fetchRoutes({ 'GET /api/orders': { status: 200, body: [] }, 'GET /api/admin/session': NOT_ADMIN }).fetch;
+    globalThis.fetch = fetchRoutes({
+      'GET /api/orders': { status: 200, body: [] },
+      'GET /api/admin/session': NOT_ADMIN,
+      'GET /api/auth/session': BUYER,
+    }).fetch;
     renderPage(<OrdersPage />, '/orders');
 
     expect(await screen.findByText('No Orders Found')).toBeTruthy();
@@ -55,14 +65,17 @@ describe(OrdersPage.name, () => {
   });
 
   it('asks to sign in without a session', async () => {
-    globalThis.fetch = fetchRoutes({
-      'GET /api/orders': apiError(401, 'Please sign in to continue.'),
-      'GET /api/admin/session': NOT_ADMIN,
-    }).fetch;
+    const api = fetchRoutes({
+      'GET /api/auth/session': { status: 200, body: { buyer: null } },
+      'GET /api/admin/session': { status: 200, body: { admin: null } },
+    });
+    globalThis.fetch = api.fetch;
     renderPage(<OrdersPage />, '/orders');
 
     expect(await screen.findByText('Sign in to see your orders')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in');
+    // Nothing is asked that would answer 401 (a clean console for a signed-out visitor).
+    expect(api.callsTo('GET /api/orders')).toEqual([]);
   });
 
   it('shows each order with its details and the spec colour for its status', async () => {
@@ -73,8 +86,14 @@ describe(OrdersPage.name, () => {
       order({ orderId: 'D-pending', status: 'pending', createdAt: '' }),
       order({ orderId: 'E-partial', status: 'partially_refunded', refunded: '50.00' }),
       order({ orderId: 'F-missing', status: undefined as unknown as OrderView['status'] }),
+      order({ orderId: 'G-seller', printProviderId: 'seller_s1', recipient: { party: 'seller', name: 'Harbour Prints' } }),
+      order({ orderId: 'H-older', printProviderId: 'acct_old', recipient: { party: 'provider', name: null } }),
     ];
-    globalThis.fetch = fetchRoutes({ 'GET /api/orders': { status: 200, body: orders }, 'GET /api/admin/session': NOT_ADMIN }).fetch;
+    globalThis.fetch = fetchRoutes({
+      'GET /api/orders': { status: 200, body: orders },
+      'GET /api/admin/session': NOT_ADMIN,
+      'GET /api/auth/session': BUYER,
+    }).fetch;
     renderPage(<OrdersPage />, '/orders');
 
     await screen.findByRole('article', { name: 'Order A-completed' });
@@ -91,7 +110,15 @@ describe(OrdersPage.name, () => {
     expect(within(first).getByText(/^Created on /).textContent).not.toContain('N/A');
     expect(within(first).getByText('$100.00')).toBeTruthy();
     expect(within(first).getByText('USD')).toBeTruthy();
-    expect(within(first).getByText('ID: prov-1')).toBeTruthy();
+    expect(within(first).getByText('Print Provider')).toBeTruthy();
+    expect(within(first).getByText('Demo Print Co.')).toBeTruthy();
+    expect(within(first).queryByText(/acct_/)).toBeNull();
+    expect(within(first).getByText('$3.56')).toBeTruthy();
+    expect(within(first).getByText('$103.56')).toBeTruthy();
+    const seller = card('G-seller');
+    expect(within(seller).getByText('Seller')).toBeTruthy();
+    expect(within(seller).getByText('Harbour Prints')).toBeTruthy();
+    expect(within(card('H-older')).getByText('ID: acct_old')).toBeTruthy();
     expect(within(first).getByText('pi_abc')).toBeTruthy();
     expect(within(card('B-processing')).queryByText('Payment Intent')).toBeNull();
     expect(within(card('D-pending')).getByText('Created on N/A')).toBeTruthy();

@@ -9,7 +9,7 @@ import { ADMIN_ORDERS_KEY, ORDERS_KEY } from '@/components/payments/payments-api
 import { RefundDialog } from '@/components/payments/refund-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { useAdminSession } from '@/hooks/use-session';
+import { useAdminSession, useSession } from '@/hooks/use-session';
 import { apiErrorMessage, errorStatus } from '@/lib/queryClient';
 import { cn } from '@/lib/utils';
 
@@ -82,7 +82,11 @@ function OrderList({ orders, admin }: { orders: OrderView[]; admin: boolean }): 
 }
 
 function BuyerOrders(): ReactElement {
-  const orders = useQuery<OrderView[]>({ queryKey: ORDERS_KEY });
+  const session = useSession();
+  // Signed out, there is nothing to ask: the page invites to sign in without a request that would answer 401.
+  const orders = useQuery<OrderView[]>({ queryKey: ORDERS_KEY, enabled: session.buyer !== null });
+  if (session.isLoading) return <Placeholders />;
+  if (session.buyer === null) return <SignInPrompt />;
   if (orders.isPending) return <Placeholders />;
   if (orders.isError) {
     if (errorStatus(orders.error) === 401) return <SignInPrompt />;
@@ -119,7 +123,7 @@ export function OrdersPage(): ReactElement {
     <section className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <PageHeader
         title="Order History"
-        description="Your orders with their status, amount, currency, print provider and payment reference."
+        description="Your orders with who you paid, their status, the amount with the transaction fee, and the payment reference."
       />
       {isAdmin && (
         <div role="group" aria-label="Orders to show" className="mb-6 inline-flex rounded-lg border border-border bg-card p-1">

@@ -36,6 +36,7 @@ const ORDER: OrderView = {
   currency: 'usd',
   description: 'Order ORD-1',
   printProviderId: 'p1',
+  recipient: { party: 'provider', name: 'Demo Print Co.' },
   stripePaymentIntentId: null,
   buyerEmail: 'ada@example.com',
 };
@@ -287,6 +288,7 @@ describe(PaymentPage.name, () => {
         cardNumber: '4242424242424242',
         expiry: '12/34',
         cvc: '123',
+        clientSecret: 'pi_123_secret_abc',
       });
       expect(api.callsTo('POST /api/payments')[0]?.body).toEqual({ orderId: 'ORD-1', status: 'completed' });
     });

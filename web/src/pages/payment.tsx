@@ -11,7 +11,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Lock, LogIn } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { fieldErrorId, FormField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { CardPaymentForm } from '@/components/payments/card-payment-form';
@@ -94,7 +94,12 @@ export function PaymentPage(): ReactElement {
   const session = useSession();
   const config = usePaymentsConfig();
   const recipients = useRecipientOptions();
-  const [form, setForm] = useState<PaymentForm>(EMPTY_FORM);
+  const [searchParams] = useSearchParams();
+  // "Pay" on a Print Providers card arrives with ?provider=acct_…, chosen in the list already.
+  const [form, setForm] = useState<PaymentForm>(() => ({
+    ...EMPTY_FORM,
+    printProviderStripeAccountId: searchParams.get('provider') ?? '',
+  }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [prepared, setPrepared] = useState<PreparedPayment | null>(null);
   const [outcome, setOutcome] = useState<'success' | 'failure' | null>(null);

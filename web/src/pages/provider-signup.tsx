@@ -240,7 +240,7 @@ export function ProviderSignupPage(): ReactElement {
                 />
                 <span>
                   I agree to the terms and conditions and the{' '}
-                  <Link to="/privacy" className="text-primary underline-offset-4 hover:underline">
+                  <Link to="/privacy" className="text-primary underline underline-offset-4">
                     privacy policy
                   </Link>
                   .

@@ -57,7 +57,7 @@ export function SellerRegistrationPage(): ReactElement {
       void queryClient.invalidateQueries({ queryKey: ['/api/sellers'] });
       toast({
         title: 'Registration Successful!',
-        description: 'Your seller profile has been created and will be reviewed shortly.',
+        description: 'Your seller profile has been created and is now live in the Sellers directory.',
       });
       setForm(EMPTY_FORM);
       setErrors({});

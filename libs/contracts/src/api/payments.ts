@@ -18,8 +18,15 @@ export interface OrderView {
   currency: 'usd' | 'cad';
   description: string | null;
   printProviderId: string;
+  /** Who the order pays, by name: a seller's business name or a print provider's name (null on older orders). */
+  recipient: OrderRecipient;
   stripePaymentIntentId: string | null;
   buyerEmail: string | null;
+}
+
+export interface OrderRecipient {
+  party: 'seller' | 'provider';
+  name: string | null;
 }
 
 /** POST /api/create-payment-intent (spec §3). */

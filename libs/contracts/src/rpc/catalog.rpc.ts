@@ -58,6 +58,20 @@ export interface PrintProvider {
   id: string;
   name: string;
   stripeAccountId: string;
+  /**
+   * The public profile for the Print Providers page (spec §2 cards), from the provider's approved application;
+   * null where a provider was added without one.
+   */
+  contactName: string | null;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  /** The application's service area. */
+  location: string | null;
+  /** The application's portfolio description. */
+  description: string | null;
+  capabilities: string | null;
+  turnaroundTime: string | null;
 }
 
 export interface ProviderApplicationView {
@@ -89,7 +103,8 @@ export interface SubmitProviderApplicationResponse {
 
 export interface CatalogRpcMap {
   'catalog.register_seller': { request: RegisterSellerDto; response: RegisterSellerResponse };
-  'catalog.list_sellers': { request: { limit?: number; cursor?: string }; response: SellersShowcase };
+  /** `payable`: only sellers with a payout account (Direct Payment's picker). */
+  'catalog.list_sellers': { request: { limit?: number; cursor?: string; payable?: boolean }; response: SellersShowcase };
   'catalog.get_seller': { request: { sellerId: string }; response: SellerProfile };
   'catalog.verify_seller_token': { request: { sellerId: string; token: string }; response: { sellerId: string } };
   'catalog.update_seller': { request: { sellerId: string; token: string; profile: UpdateSellerDto }; response: SellerProfile };

@@ -66,7 +66,7 @@ export interface CheckoutRpcMap {
   'payments.create_direct_payment': { request: CallerRequest<CreateDirectPaymentDto>; response: DirectPaymentResponse };
   'payments.confirm_test_card': { request: CallerRequest<TestCardPaymentDto & { paymentIntentId: string }>; response: PaymentStatusView };
   'payments.recheck_payment': { request: CallerRequest<PaymentStatusDto>; response: PaymentStatusView };
-  'payments.get_payment': { request: CallerRequest<{ paymentIntentId: string }>; response: PaymentStatusView };
+  'payments.get_payment': { request: CallerRequest<{ paymentIntentId: string; clientSecret?: string }>; response: PaymentStatusView };
   'payments.list_orders': { request: CallerRequest<{ all?: boolean }>; response: OrderView[] };
   'payments.refund_order': { request: CallerRequest<RefundOrderDto & { orderId: string }>; response: OrderView };
   'payments.handle_stripe_webhook': { request: { payload: string; signature: string }; response: { received: true; duplicate: boolean } };

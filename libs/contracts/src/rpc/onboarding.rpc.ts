@@ -61,7 +61,8 @@ export const OnboardingRpc = {
 } as const;
 
 export interface OnboardingRpcMap {
-  'onboarding.register_buyer': { request: RegisterBuyerDto; response: RegisterBuyerResponse };
+  /** Registration signs the buyer in: `session` goes into the `pm_session` cookie and never into the HTTP answer. */
+  'onboarding.register_buyer': { request: RegisterBuyerDto; response: RegisterBuyerResponse & { session: StartedSession } };
   'onboarding.request_sign_in_code': { request: { email: string }; response: SignInCodeRequested };
   /** `previousToken`: the caller's current session, revoked when the new one starts (rotation). */
   'onboarding.verify_sign_in_code': {

@@ -28,6 +28,20 @@ export interface Decision {
 }
 
 /** Port: print providers and the applications that become them. */
+interface ProviderRow {
+  id: string;
+  name: string;
+  stripe_account_id: string;
+  email: string | null;
+  contact_name: string | null;
+  phone: string | null;
+  website: string | null;
+  service_area: string | null;
+  portfolio_description: string | null;
+  print_capabilities: string | null;
+  turnaround_time: string | null;
+}
+
 export abstract class ProvidersRepository {
   abstract approvedProviders(): Promise<PrintProvider[]>;
   abstract providerWithAccountExists(stripeAccountId: string, tx?: Transaction): Promise<boolean>;
@@ -101,11 +115,27 @@ export class PgProvidersRepository extends ProvidersRepository {
 
   async approvedProviders(): Promise<PrintProvider[]> {
     // Bounded: the payment page's select lists them all; thousands would need paging there first.
-    const rows = await this.run<{ id: string; name: string; stripe_account_id: string }>(
-      `SELECT id, name, stripe_account_id FROM print_providers ORDER BY name, id LIMIT 1000`,
+    // The public profile comes from the approved application (LEFT JOIN: a provider may have none).
+    const rows = await this.run<ProviderRow>(
+      `SELECT p.id, p.name, p.stripe_account_id, COALESCE(p.email, a.email) AS email, a.contact_name, a.phone, a.website,
+              a.service_area, a.portfolio_description, a.print_capabilities, a.turnaround_time
+         FROM print_providers p LEFT JOIN provider_applications a ON a.id = p.application_id
+        ORDER BY p.name, p.id LIMIT 1000`,
       [],
     );
-    return rows.map((r) => ({ id: r.id, name: r.name, stripeAccountId: r.stripe_account_id }));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      stripeAccountId: r.stripe_account_id,
+      contactName: r.contact_name,
+      email: r.email,
+      phone: r.phone,
+      website: r.website,
+      location: r.service_area,
+      description: r.portfolio_description,
+      capabilities: r.print_capabilities,
+      turnaroundTime: r.turnaround_time,
+    }));
   }
 
   async providerWithAccountExists(stripeAccountId: string, tx?: Transaction): Promise<boolean> {

@@ -63,7 +63,12 @@ describe(DecideProviderApplicationUseCase.name, () => {
       providerId: expect.any(String),
     });
     expect(await providers.approvedProviders()).toEqual([
-      { id: decided.providerId, name: 'Maple Ink Printing', stripeAccountId: 'acct_1PMDemoMapleInk0002' },
+      expect.objectContaining({
+        id: decided.providerId,
+        name: 'Maple Ink Printing',
+        stripeAccountId: 'acct_1PMDemoMapleInk0002',
+        contactName: 'Jean Roy',
+      }),
     ]);
     expect(published.map((e) => e.name)).toEqual(['provider.applied', 'provider.connected', 'provider.application_decided']);
     expect(published.at(-1)?.data).toMatchObject({ decision: 'approved', email: 'jean@mapleink.example.com', note: 'Welcome aboard' });

@@ -124,6 +124,40 @@ export const SEED_SELLERS: ReadonlyArray<SellerFields & { ratings: number[]; str
  * An approved print provider on the Stripe emulator's first demo account. The second active demo account
  * (acct_1PMDemoMapleInk0002) is left free on purpose, so the provider application can be tried end to end.
  */
-export const SEED_PROVIDERS: ReadonlyArray<{ name: string; stripeAccountId: string; email: string }> = [
-  { name: 'Demo Print Co.', stripeAccountId: 'acct_1PMDemoPrintCo00001', email: 'payouts@demoprint.example.com' },
+export interface SeedProvider {
+  name: string;
+  stripeAccountId: string;
+  email: string;
+  /** Its approved application: the public profile the Print Providers page shows. */
+  application: {
+    contactName: string;
+    phone: string;
+    businessAddress: string;
+    website: string;
+    yearsInBusiness: string;
+    serviceArea: string;
+    printCapabilities: string;
+    turnaroundTime: string;
+    portfolioDescription: string;
+  };
+}
+
+export const SEED_PROVIDERS: ReadonlyArray<SeedProvider> = [
+  {
+    name: 'Demo Print Co.',
+    stripeAccountId: 'acct_1PMDemoPrintCo00001',
+    email: 'payouts@demoprint.example.com',
+    application: {
+      contactName: 'Dana Reyes',
+      phone: '(416) 555-0188',
+      businessAddress: '120 Spadina Avenue, Toronto, ON M5V 2K4',
+      website: 'demoprint.example.com',
+      yearsInBusiness: '6-10',
+      serviceArea: 'Toronto, ON · ships across Canada and the US',
+      printCapabilities: 'Offset and digital printing, large format, business cards, flyers, posters, packaging',
+      turnaroundTime: '2-4 business days',
+      portfolioDescription:
+        'Full-service print shop for businesses and makers: short digital runs, long offset runs and large-format banners, with proofs before every job.',
+    },
+  },
 ];

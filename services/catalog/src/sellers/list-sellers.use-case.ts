@@ -12,7 +12,7 @@ export const SHOWCASE_MAX_LIMIT = 100;
 export class ListSellersUseCase {
   constructor(private readonly sellers: SellersRepository) {}
 
-  async showcase(input: { limit?: unknown; cursor?: unknown }): Promise<SellersShowcase> {
+  async showcase(input: { limit?: unknown; cursor?: unknown; payable?: boolean }): Promise<SellersShowcase> {
     const limit = input.limit ?? SHOWCASE_DEFAULT_LIMIT;
     if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > SHOWCASE_MAX_LIMIT) {
       throw ServiceError.invalid(SellerErrors.BAD_LIMIT, { limit: [SellerErrors.BAD_LIMIT] });
@@ -22,7 +22,7 @@ export class ListSellersUseCase {
       cursor = typeof input.cursor === 'string' ? decodeCursor(input.cursor) : null;
       if (!cursor) throw ServiceError.invalid(SellerErrors.BAD_CURSOR, { cursor: [SellerErrors.BAD_CURSOR] });
     }
-    const [page, stats] = await Promise.all([this.sellers.page(limit, cursor), this.sellers.stats()]);
+    const [page, stats] = await Promise.all([this.sellers.page(limit, cursor, input.payable === true), this.sellers.stats()]);
     return { sellers: page.sellers, stats, nextCursor: page.nextCursor };
   }
 

@@ -8,4 +8,4 @@ export const SellerErrors = {
   BAD_LIMIT: 'limit must be a whole number from 1 to 100',
 } as const;
 
-export const SELLER_REGISTERED_MESSAGE = 'Your seller profile has been created and will be reviewed shortly.';
+export const SELLER_REGISTERED_MESSAGE = 'Your seller profile has been created and is now live in the Sellers directory.';

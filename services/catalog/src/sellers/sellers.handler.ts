@@ -38,7 +38,7 @@ export class SellersHandler {
   @MessagePattern<string>(P.LIST_SELLERS)
   async list(@Payload() message: RpcEnvelope<unknown>): Promise<SellersShowcase> {
     const data = objectOf(message.data);
-    return this.listSellers.showcase({ limit: data.limit, cursor: data.cursor });
+    return this.listSellers.showcase({ limit: data.limit, cursor: data.cursor, payable: data.payable === true });
   }
 
   @MessagePattern<string>(P.GET_SELLER)

@@ -45,7 +45,8 @@ export abstract class SellersRepository {
   abstract payoutAccount(id: string, tx?: Transaction): Promise<SellerPayoutAccount | null>;
   /** Sets (an id payments validated) or removes (null) the seller's payout account. */
   abstract setPayoutAccount(tx: Transaction, id: string, stripeAccountId: string | null): Promise<void>;
-  abstract page(limit: number, cursor: ShowcaseCursor | null): Promise<ShowcasePage>;
+  /** `payableOnly`: sellers with a payout account only. */
+  abstract page(limit: number, cursor: ShowcaseCursor | null, payableOnly?: boolean): Promise<ShowcasePage>;
   abstract stats(): Promise<SellersShowcase['stats']>;
 
   /** Replaces the seller's edit token (the previous one stops working). */
@@ -182,10 +183,11 @@ export class PgSellersRepository extends SellersRepository {
     await tx.manager.query(`UPDATE sellers SET stripe_account_id = $2, updated_at = now() WHERE id = $1`, [id, stripeAccountId]);
   }
 
-  async page(limit: number, cursor: ShowcaseCursor | null): Promise<ShowcasePage> {
-    const source = cursor
-      ? `(SELECT * FROM sellers WHERE (created_at, id) < ($2::timestamptz, $3::uuid) ORDER BY created_at DESC, id DESC LIMIT $1)`
-      : `(SELECT * FROM sellers ORDER BY created_at DESC, id DESC LIMIT $1)`;
+  async page(limit: number, cursor: ShowcaseCursor | null, payableOnly = false): Promise<ShowcasePage> {
+    const where = [cursor ? `(created_at, id) < ($2::timestamptz, $3::uuid)` : null, payableOnly ? `stripe_account_id IS NOT NULL` : null]
+      .filter(Boolean)
+      .join(' AND ');
+    const source = `(SELECT * FROM sellers ${where ? `WHERE ${where}` : ''} ORDER BY created_at DESC, id DESC LIMIT $1)`;
     const params = cursor ? [limit + 1, cursor.createdAt, cursor.id] : [limit + 1];
     const rows = await this.run<SellerRow>(`${SELECT_SELLER.replace('%SOURCE%', source)} ORDER BY s.created_at DESC, s.id DESC`, params);
     const more = rows.length > limit;

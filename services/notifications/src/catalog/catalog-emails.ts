@@ -16,7 +16,7 @@ export function sellerWelcomeEmail(seller: SellerRegisteredPayload): OutgoingEma
     text: [
       `Hi ${seller.sellerName},`,
       '',
-      `Your PayMarket seller profile for ${seller.businessName} has been created and will be reviewed shortly.`,
+      `Your PayMarket seller profile for ${seller.businessName} has been created and is now live in the Sellers directory.`,
       'It already appears in the sellers directory.',
       '',
       'Only the browser you registered with can edit the profile. If you lose access, open your profile’s edit page and',

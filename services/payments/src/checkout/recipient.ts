@@ -8,7 +8,7 @@ import { SellerDirectory } from './seller-directory.js';
 export interface ResolvedRecipient {
   party: 'seller' | 'provider';
   stripeAccountId: string;
-  /** The seller's business name when resolved from a seller profile (receipts, ADR 0031). */
+  /** The seller's business name, or the print provider's name, shown on orders and receipts (ADR 0031). */
   displayName?: string;
 }
 
@@ -40,7 +40,8 @@ export class RecipientResolver {
       return { party: 'seller', stripeAccountId: seller.stripeAccountId!, displayName: seller.businessName };
     }
     await this.checkAccount(ref, field);
-    return { party, stripeAccountId: ref };
+    const displayName = party === 'provider' ? await this.sellers.providerName(ref) : null;
+    return { party, stripeAccountId: ref, ...(displayName ? { displayName } : {}) };
   }
 
   private async sellerOf(sellerId: string, field: string): Promise<SellerPayoutAccount> {

@@ -9,6 +9,14 @@ import { RpcCallError, RpcClient } from '@paymarket/platform';
 export abstract class SellerDirectory {
   /** Null for an unknown seller. Throws when catalog cannot answer. */
   abstract payoutAccount(sellerId: string): Promise<SellerPayoutAccount | null>;
+
+  /**
+   * The name of the approved print provider on a connected account, so orders and receipts show it instead of the
+   * account id. Null when no provider has that account (or nobody can say); a name is never a reason to refuse.
+   */
+  async providerName(_stripeAccountId: string): Promise<string | null> {
+    return null;
+  }
 }
 
 @Injectable()
@@ -23,6 +31,15 @@ export class RpcSellerDirectory extends SellerDirectory {
     } catch (error) {
       if (error instanceof RpcCallError && error.kind === 'service' && error.payload.code === 'not_found') return null;
       throw error;
+    }
+  }
+
+  override async providerName(stripeAccountId: string): Promise<string | null> {
+    try {
+      const providers = await this.rpc.call(RpcPatterns.catalog.LIST_PRINT_PROVIDERS, {});
+      return providers.find((p) => p.stripeAccountId === stripeAccountId)?.name ?? null;
+    } catch {
+      return null;
     }
   }
 }

@@ -20,6 +20,7 @@ export interface CompanyRefundRow {
 }
 
 export function toOrderView(order: OrderEntity): OrderView {
+  const line = order.split.lines.find((l) => l.party !== 'platform');
   return {
     id: order.id,
     orderId: order.orderId,
@@ -32,6 +33,7 @@ export function toOrderView(order: OrderEntity): OrderView {
     currency: order.currency,
     description: order.description,
     printProviderId: order.recipientRef,
+    recipient: { party: line?.party === 'seller' ? 'seller' : 'provider', name: line?.displayName ?? null },
     stripePaymentIntentId: order.paymentIntentId,
     buyerEmail: order.buyerEmail,
   };

@@ -12,7 +12,7 @@ import { getSellerToken } from './seller-auth';
 export function SellerCard({ seller }: { seller: SellerProfile }): ReactElement {
   const canEdit = getSellerToken(seller.id) !== null;
   return (
-    <Card className="flex flex-col p-6" aria-label={seller.businessName} role="article">
+    <Card className="flex min-w-0 flex-col p-6" aria-label={seller.businessName} role="article">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="truncate text-lg font-semibold">{seller.businessName}</h2>

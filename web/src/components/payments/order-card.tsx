@@ -10,7 +10,20 @@ function createdOn(createdAt: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-/** One order as the spec's Order History card shows it (§2), plus the buyer and refunds for administrators. */
+/** A seller's order says "Seller"; the spec's "Print Provider" is kept for orders to print providers. */
+export function recipientLabel(order: OrderView): string {
+  return order.recipient?.party === 'seller' ? 'Seller' : 'Print Provider';
+}
+
+/** The recipient by name; older orders recorded no name and keep the spec's "ID: {printProviderId}". */
+export function recipientName(order: OrderView): string {
+  return order.recipient?.name ?? `ID: ${order.printProviderId}`;
+}
+
+/**
+ * One order as the spec's Order History card shows it (§2), with who it pays by name and what the buyer paid (amount,
+ * fee, total), plus the buyer and refunds for administrators.
+ */
 export function OrderCard({
   order,
   showBuyer = false,
@@ -32,17 +45,25 @@ export function OrderCard({
           <OrderStatusBadge status={order.status} />
         </div>
         <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
-          <div>
-            <dt className="text-muted-foreground">Amount</dt>
-            <dd className="font-medium tabular-nums">{formatDollars(order.amount)}</dd>
+          <div className="col-span-2">
+            <dt className="text-muted-foreground">{recipientLabel(order)}</dt>
+            <dd className="font-medium break-all">{recipientName(order)}</dd>
           </div>
           <div>
             <dt className="text-muted-foreground">Currency</dt>
             <dd className="font-medium">{order.currency.toUpperCase()}</dd>
           </div>
-          <div className="col-span-2">
-            <dt className="text-muted-foreground">Print Provider</dt>
-            <dd className="font-medium break-all">ID: {order.printProviderId}</dd>
+          <div>
+            <dt className="text-muted-foreground">Amount</dt>
+            <dd className="font-medium tabular-nums">{formatDollars(order.amount)}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Transaction Fee</dt>
+            <dd className="font-medium tabular-nums">{formatDollars(order.fee)}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Total</dt>
+            <dd className="font-semibold tabular-nums">{formatDollars(order.total)}</dd>
           </div>
           {refunded > 0 && (
             <div>

@@ -1,5 +1,6 @@
 import type { PrintProvider, SellersShowcase } from '@paymarket/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { SHOWCASE_PATH, useShowcase } from '@/components/catalog/use-showcase';
 
 export interface RecipientOption {
   value: string;
@@ -19,14 +20,43 @@ export const NOT_YET_PAYABLE_NOTE =
  */
 export function useRecipientOptions(): { providers: RecipientOption[]; sellers: RecipientOption[]; isPending: boolean } {
   const providers = useQuery<PrintProvider[]>({ queryKey: ['/api/print-providers'] });
-  const showcase = useQuery<SellersShowcase>({ queryKey: ['/api/sellers-showcase'] });
+  // The same (paged) showcase query as the Sellers page, so both read one cache entry of one shape.
+  const showcase = useShowcase();
   return {
     providers: (providers.data ?? []).map((p) => ({ value: p.stripeAccountId, label: `${p.name} Stripe Connected` })),
-    sellers: (showcase.data?.sellers ?? []).map((s) => ({
+    sellers: showcase.sellers.map((s) => ({
       value: `seller_${s.id}`,
       label: `${s.businessName} - ${s.sellerName}`,
       disabled: s.payable !== true,
     })),
     isPending: providers.isPending || showcase.isPending,
+  };
+}
+
+/**
+ * Sellers who can be paid (a payout account connected), newest first: the server filters, so none is missed. Under
+ * the showcase's key, so a seller's registration or edit (which invalidates the showcase) refreshes it too.
+ */
+export const PAYABLE_SELLERS_KEY = [SHOWCASE_PATH, 'payable'] as const;
+const PAYABLE_SELLERS_URL = `${SHOWCASE_PATH}?payable=true&limit=100`;
+
+/**
+ * Direct Payment's seller picker: only sellers who connected a payout account can be paid, chosen by name
+ * ("{businessName} - {sellerName}") and sent as `seller_{id}`, so the buyer never needs a Stripe account id.
+ */
+export function usePayableSellers(): { sellers: RecipientOption[]; isPending: boolean } {
+  const showcase = useQuery<SellersShowcase>({
+    queryKey: PAYABLE_SELLERS_KEY,
+    queryFn: async () => {
+      const res = await fetch(PAYABLE_SELLERS_URL, { credentials: 'include' });
+      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+      return (await res.json()) as SellersShowcase;
+    },
+  });
+  return {
+    sellers: (showcase.data?.sellers ?? [])
+      .filter((s) => s.payable)
+      .map((s) => ({ value: `seller_${s.id}`, label: `${s.businessName} - ${s.sellerName}` })),
+    isPending: showcase.isPending,
   };
 }

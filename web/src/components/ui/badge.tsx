@@ -8,7 +8,8 @@ const badgeVariants = cva('inline-flex items-center gap-1 rounded-full border px
       default: 'border-transparent bg-primary text-primary-foreground',
       secondary: 'border-transparent bg-secondary text-secondary-foreground',
       outline: 'border-border text-foreground',
-      success: 'border-transparent bg-success/15 text-success',
+      // Dark green on pale green: readable at the small sizes badges use (WCAG AA).
+      success: 'border-transparent bg-emerald-100 text-emerald-800',
       destructive: 'border-transparent bg-destructive text-destructive-foreground',
     },
   },

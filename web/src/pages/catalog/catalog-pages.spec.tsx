@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { SELLER_REGISTRATION_MESSAGES as RM } from '@paymarket/contracts';
+import { SELLER_REGISTRATION_MESSAGES as RM, type PrintProvider } from '@paymarket/contracts';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeResponse } from '../../../test/fake-response';
@@ -73,7 +73,7 @@ describe('SellerRegistrationPage', () => {
     await user.click(screen.getByRole('button', { name: 'Register as Seller' }));
 
     expect(await screen.findByText('Registration Successful!')).toBeTruthy();
-    expect(screen.getByText('Your seller profile has been created and will be reviewed shortly.')).toBeTruthy();
+    expect(screen.getByText('Your seller profile has been created and is now live in the Sellers directory.')).toBeTruthy();
     expect(window.localStorage.getItem('seller_auth_abc')).toBe('tok-123');
     expect((screen.getByLabelText(/Business Name/) as HTMLInputElement).value).toBe('');
     const [url, init] = fetchMock.mock.calls[0] ?? [];
@@ -156,37 +156,59 @@ describe('SellersPage', () => {
 });
 
 describe('ProvidersPage', () => {
-  it('shows four placeholders, then cards with rating only above 0 and Call/Website only when present', async () => {
+  const provider = (overrides: Partial<PrintProvider> = {}): PrintProvider => ({
+    id: 'p1',
+    name: 'Demo Print Co.',
+    stripeAccountId: 'acct_1PMDemoPrintCo00001',
+    contactName: 'Dana Reyes',
+    email: 'payouts@demoprint.example.com',
+    phone: '(416) 555-0188',
+    website: 'demoprint.example.com',
+    location: 'Toronto, ON',
+    description: 'Full-service print shop.',
+    capabilities: 'Offset, digital',
+    turnaroundTime: '2-4 business days',
+    ...overrides,
+  });
+  const providers = (list: PrintProvider[]) => fakeResponse(200, JSON.stringify(list));
+
+  it('shows four placeholders, then the approved print providers with their application profile', async () => {
     let resolve: (r: Response) => void = () => undefined;
     fetchMock.mockReturnValue(new Promise<Response>((r) => (resolve = r)));
     renderAt('/providers', '/providers', <ProvidersPage />);
     expect(screen.getAllByTestId('provider-placeholder')).toHaveLength(4);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/print-providers');
 
     await act(async () =>
       resolve(
-        showcase([
-          seller({ id: 'a', businessName: 'Rated Co', averageRating: 4.5, totalRatings: 12, website: 'http://rated.example.com' }),
-          seller({ id: 'b', businessName: 'New Co', phone: '', website: null }),
+        providers([
+          provider(),
+          provider({ id: 'p2', name: 'Bare Prints', contactName: null, phone: null, website: null, location: null, description: null }),
         ]),
       ),
     );
-    const rated = await screen.findByRole('article', { name: 'Rated Co' });
-    expect(within(rated).getByText('(12 reviews)')).toBeTruthy();
+    const card = await screen.findByRole('article', { name: 'Demo Print Co.' });
+    for (const text of ['Dana Reyes', 'Active', 'Toronto, ON', 'Printing', 'Full-service print shop.']) {
+      expect(within(card).getByText(text)).toBeTruthy();
+    }
+    expect(within(card).getByText(/Quote on request · turnaround 2-4 business days/)).toBeTruthy();
+    expect(within(card).getByRole('link', { name: /Email/ }).getAttribute('href')).toBe('mailto:payouts@demoprint.example.com');
+    expect(within(card).getByRole('link', { name: /Call/ }).getAttribute('href')).toBe('tel:4165550188');
     expect(
-      within(rated)
+      within(card)
         .getByRole('link', { name: /Website/ })
         .getAttribute('href'),
-    ).toBe('http://rated.example.com');
-    expect(within(rated).getByRole('link', { name: /Call/ }).getAttribute('href')).toBe('tel:9025550142');
-    expect(within(rated).getByRole('link', { name: /Email/ }).getAttribute('href')).toBe('mailto:maya@example.com');
-    const fresh = screen.getByRole('article', { name: 'New Co' });
-    expect(within(fresh).queryByText(/reviews\)/)).toBeNull();
-    expect(within(fresh).queryByRole('link', { name: /Call/ })).toBeNull();
-    expect(within(fresh).queryByRole('link', { name: /Website/ })).toBeNull();
+    ).toBe('https://demoprint.example.com');
+    expect(within(card).getByRole('link', { name: 'Pay Demo Print Co.' }).getAttribute('href')).toBe(
+      '/payment?provider=acct_1PMDemoPrintCo00001',
+    );
+    const bare = screen.getByRole('article', { name: 'Bare Prints' });
+    expect(within(bare).queryByRole('link', { name: /Call/ })).toBeNull();
+    expect(within(bare).queryByRole('link', { name: /Website/ })).toBeNull();
   });
 
   it('shows the empty state', async () => {
-    fetchMock.mockResolvedValue(showcase([]));
+    fetchMock.mockResolvedValue(providers([]));
     renderAt('/providers', '/providers', <ProvidersPage />);
     expect(await screen.findByText('No Providers Found')).toBeTruthy();
     expect(screen.getByText('No print providers are currently available.')).toBeTruthy();

@@ -60,6 +60,15 @@ export class TestCardPaymentDto {
   @IsOptional()
   @Matches(/^\d{3,4}$/, { message: 'CVC must be 3 or 4 digits' })
   cvc?: string;
+
+  /**
+   * The PaymentIntent's client secret, as Stripe.js presents it: a guest's payment has no account, so holding its
+   * `pi_` id is not enough to confirm (or decline) it.
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  clientSecret?: string;
 }
 
 /** POST /api/admin/orders/:orderId/refunds — without an amount, everything still refundable. */
