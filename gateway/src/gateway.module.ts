@@ -3,12 +3,16 @@ import { BuyersController } from './buyers/buyers.controller.js';
 import { CATALOG_CONTROLLERS } from './catalog/index.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { BuyerRequestsController } from './requests/buyer-requests.controller.js';
+import { QuotesController } from './quotes/quotes.controller.js';
+import { StatementsController } from './statements/statements.controller.js';
 import { PaymentsController } from './payments/payments.controller.js';
 import { IntegratorOrdersController } from './payments/integrator-orders.controller.js';
 import { IntegratorRefundsController } from './payments/integrator-refunds.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config.js';
 import { HealthController } from './health/health.controller.js';
 import { GatewayRpc } from './http/rpc.provider.js';
+import { ShowcaseCache } from './catalog/showcase-cache.js';
+import { BoardCache } from './requests/board-cache.js';
 import { SpaController } from './web/spa.controller.js';
 import { AdminAuthController } from './auth/admin-auth.controller.js';
 import { AuthController } from './auth/auth.controller.js';
@@ -37,6 +41,8 @@ export class GatewayModule {
         BuyersController,
         MailboxController,
         BuyerRequestsController,
+        QuotesController,
+        StatementsController,
         ...CATALOG_CONTROLLERS,
         PaymentsController,
         IntegratorOrdersController,
@@ -53,7 +59,7 @@ export class GatewayModule {
         OpenApiController,
         SpaController,
       ],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, GatewayRpc, OpenApiDocumentHolder],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, GatewayRpc, OpenApiDocumentHolder, ShowcaseCache, BoardCache],
     };
   }
 }

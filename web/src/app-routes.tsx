@@ -18,6 +18,8 @@ const SellerRegistrationPage = lazyPage(() => import('@/pages/seller-registratio
 const SellersPage = lazyPage(() => import('@/pages/sellers'), 'SellersPage');
 const SellerEditPage = lazyPage(() => import('@/pages/seller-edit'), 'SellerEditPage');
 const BuyerRequestsPage = lazyPage(() => import('@/pages/buyer-requests'), 'BuyerRequestsPage');
+const RequestQuotesPage = lazyPage(() => import('@/pages/requests/request-quotes'), 'RequestQuotesPage');
+const SellerDashboardPage = lazyPage(() => import('@/pages/dashboard/seller-dashboard'), 'SellerDashboardPage');
 const DirectPaymentPage = lazyPage(() => import('@/pages/direct-payment'), 'DirectPaymentPage');
 const IntegratePage = lazyPage(() => import('@/pages/integrate'), 'IntegratePage');
 const MarketplaceSetupPage = lazyPage(() => import('@/pages/marketplace-setup'), 'MarketplaceSetupPage');
@@ -48,6 +50,8 @@ export function AppRoutes(): ReactElement {
         {/* The seller edit screen links to and returns to /sellers-showcase; the directory itself lives at /sellers. */}
         <Route path="sellers-showcase" element={<Navigate to="/sellers" replace />} />
         <Route path="buyer-requests" element={<BuyerRequestsPage />} />
+        <Route path="buyer-requests/:id/quotes" element={<RequestQuotesPage />} />
+        <Route path="dashboard/seller/:id" element={<SellerDashboardPage />} />
         <Route path="direct-payment" element={<DirectPaymentPage />} />
         <Route path="integrate" element={<IntegratePage />} />
         <Route path="marketplace-setup" element={<MarketplaceSetupPage />} />

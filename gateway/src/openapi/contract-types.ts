@@ -6,6 +6,7 @@
 export const CONTRACT_TYPES = [
   'ApiErrorBody',
   // web API
+  'AcceptQuoteResponse',
   'AccountDeletionConfirmed',
   'AccountDeletionRequested',
   'AdminCompaniesResponse',
@@ -29,11 +30,14 @@ export const CONTRACT_TYPES = [
   'PaymentsClientConfig',
   'PrintProvider',
   'ProviderApplicationView',
+  'QuoteListResponse',
+  'QuoteResponse',
   'ReadinessReport',
   'RegisterBuyerResponse',
   'RegisterSellerResponse',
   'RevealCredentialsResponse',
   'SellerProfile',
+  'SellerStatement',
   'SellersShowcase',
   'SetupMarketplaceResponse',
   'SignInCodeRequested',
@@ -61,6 +65,7 @@ export const CONTRACT_TYPES = [
   'WebhookSecretView',
   // webhook payloads
   'OrderUpdatedPayload',
+  'PaymentDisputedWebhook',
   'PaymentFailedPayload',
   'PaymentPayload',
   'PaymentRefundedPayload',

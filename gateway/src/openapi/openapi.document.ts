@@ -28,6 +28,10 @@ export const DOCUMENTED_WEBHOOKS: Record<string, { payload: string; summary: str
   'payment.pending': { payload: 'PaymentPayload', summary: 'A payment is processing or waits for the buyer (3-D Secure).' },
   'payment.refunded': { payload: 'PaymentRefundedPayload', summary: 'All or part of a payment was refunded.' },
   'order.updated': { payload: 'OrderUpdatedPayload', summary: "An order's status changed." },
+  'payment.disputed': {
+    payload: 'PaymentDisputedWebhook',
+    summary: 'The cardholder disputed a payment: the amount is held by the card network and refunds of the order are frozen.',
+  },
   'provider.connected': {
     payload: 'ProviderConnectedPayload',
     summary: 'A print provider was approved and can be paid (marketplace-wide).',
@@ -57,6 +61,13 @@ const CUSTOM_VALIDATORS: Record<string, Schema> = {
   },
   isFeeAmount: { ...DECIMAL, description: 'A fixed fee with at most two decimals, e.g. "3.56".', examples: ['3.56'] },
   isPercent: { ...DECIMAL, description: 'A percentage with at most two decimals, e.g. "5".', examples: ['5'] },
+  // Quotes (ADR 0045).
+  isDeliveryDate: { type: 'string', format: 'date', description: 'A calendar day (YYYY-MM-DD), today (UTC) or later.' },
+  isProviderShare: {
+    ...DECIMAL,
+    description: "The print provider's share of `amount`, below it, with at most two decimals; only with printProviderStripeAccountId.",
+    examples: ['46.44'],
+  },
 };
 
 function customValidatorSchema(meta: ValidationMetadata): Schema {

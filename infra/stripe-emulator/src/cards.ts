@@ -8,6 +8,8 @@ export interface TestCard {
   funding: 'credit' | 'debit';
   country: string;
   outcome: CardOutcome;
+  /** Stripe's dispute test cards: the payment succeeds, then the charge is disputed with this reason. */
+  dispute?: 'fraudulent' | 'product_not_received';
 }
 
 const GENERIC_DECLINE: CardOutcome = {
@@ -25,6 +27,15 @@ const CARDS: readonly TestCard[] = [
   { number: '378282246310005', brand: 'amex', funding: 'credit', country: 'US', outcome: { kind: 'succeed' } },
   { number: '4000001240000000', brand: 'visa', funding: 'credit', country: 'CA', outcome: { kind: 'succeed' } },
   { number: '4000000000000002', brand: 'visa', funding: 'credit', country: 'US', outcome: GENERIC_DECLINE },
+  { number: '4000000000000259', brand: 'visa', funding: 'credit', country: 'US', outcome: { kind: 'succeed' }, dispute: 'fraudulent' },
+  {
+    number: '4000000000002685',
+    brand: 'visa',
+    funding: 'credit',
+    country: 'US',
+    outcome: { kind: 'succeed' },
+    dispute: 'product_not_received',
+  },
   {
     number: '4000000000009995',
     brand: 'visa',
@@ -85,6 +96,8 @@ export const TEST_PAYMENT_METHOD_TOKENS: Readonly<Record<string, string>> = {
   pm_card_amex: '378282246310005',
   pm_card_ca: '4000001240000000',
   pm_card_chargeDeclined: '4000000000000002',
+  pm_card_createDispute: '4000000000000259',
+  pm_card_createDisputeProductNotReceived: '4000000000002685',
   pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
   pm_card_chargeDeclinedLostCard: '4000000000009987',
   pm_card_chargeDeclinedStolenCard: '4000000000009979',

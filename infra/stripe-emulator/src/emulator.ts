@@ -11,6 +11,7 @@ import { accountRoutes, seedDemoAccounts } from './resources/accounts.js';
 import { eventRoutes } from './resources/events.js';
 import { paymentIntentRoutes } from './resources/payment-intents.js';
 import { paymentMethodRoutes } from './resources/payment-methods.js';
+import { disputeRoutes } from './resources/disputes.js';
 import { refundRoutes } from './resources/refunds.js';
 import { transferRoutes } from './resources/transfers.js';
 import { StateFile } from './persistence.js';
@@ -61,6 +62,7 @@ const ROUTES: CompiledRoute[] = [
   ...paymentIntentRoutes,
   ...refundRoutes,
   ...transferRoutes,
+  ...disputeRoutes,
   ...eventRoutes,
 ].map((route) => {
   const keys: string[] = [];

@@ -1,7 +1,17 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { EmulatorState } from './state.js';
 
-const MAPS = ['accounts', 'accountLinks', 'paymentMethods', 'paymentIntents', 'charges', 'refunds', 'transfers', 'events'] as const;
+const MAPS = [
+  'accounts',
+  'accountLinks',
+  'paymentMethods',
+  'paymentIntents',
+  'charges',
+  'refunds',
+  'transfers',
+  'disputes',
+  'events',
+] as const;
 
 /**
  * Keeps the emulated Stripe account on disk (embedded mode), so a restart of the product does not forget the

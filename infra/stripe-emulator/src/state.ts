@@ -44,6 +44,7 @@ export class EmulatorState {
   readonly charges = new Map<string, Stripe.Charge>();
   readonly refunds = new Map<string, Stripe.Refund>();
   readonly transfers = new Map<string, Stripe.Transfer>();
+  readonly disputes = new Map<string, Stripe.Dispute>();
   readonly events = new Map<string, Stripe.Event>();
   private readonly listeners = new Set<Listener>();
   pendingWebhooks = 0;
@@ -87,6 +88,8 @@ export class EmulatorState {
         return this.refunds.get(id);
       case 'tr':
         return this.transfers.get(id);
+      case 'dp':
+        return this.disputes.get(id);
       case 'evt':
         return this.events.get(id);
       default:

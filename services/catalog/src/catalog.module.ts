@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ServicePlatformModule, type ServiceRuntimeConfig } from '@paymarket/platform';
 import { CreateCatalog1763771000000 } from './database/migrations/1763771000000-create-catalog.js';
 import { SellerPayoutAccounts1763830000000 } from './database/migrations/1763830000000-seller-payout-accounts.js';
+import { ProviderContactsModule } from './contacts/provider-contacts.handler.js';
 import { ProvidersModule } from './providers/providers.module.js';
 import { CatalogSeeder } from './seed/catalog-seeder.js';
 import { SellersModule } from './sellers/sellers.module.js';
@@ -22,6 +23,7 @@ export class CatalogModule {
         }),
         SellersModule,
         ProvidersModule,
+        ProviderContactsModule,
       ],
       providers: [CatalogSeeder],
     };

@@ -9,6 +9,8 @@ import { CatalogEmailsHandler } from './catalog/catalog-emails.handler.js';
 import { CompanyEmailsHandler } from './companies/company-emails.handler.js';
 import { MailboxHandler } from './mailbox/mailbox.handler.js';
 import { InterestRecordedHandler } from './requests/interest-recorded.handler.js';
+import { QuoteEmailsHandler } from './quotes/quote-emails.handler.js';
+import { DisputeEmailsHandler } from './disputes/dispute-emails.handler.js';
 import { BuyerRegisteredHandler } from './welcome/buyer-registered.handler.js';
 import { MarketplaceRegisteredHandler } from './marketplaces/marketplace-registered.handler.js';
 import { SignInCodeRequestedHandler } from './sign-in/sign-in-code-requested.handler.js';
@@ -23,6 +25,8 @@ import { WEBHOOK_SECRET_BOX, WebhookSecrets } from './webhooks/webhook-secrets.j
 import { keyRing, WebhookSecretBox, WebhookSecretsEnv } from './webhooks/webhook-secret-box.js';
 import { WebhookEndpointSecrets1763900000000 } from './database/migrations/1763900000000-webhook-endpoint-secrets.js';
 import { WebhookDeliveryLogAndEvents1763910000000 } from './database/migrations/1763910000000-webhook-delivery-log-and-events.js';
+import { WebhookDeliveryTraceContext1764060000000 } from './database/migrations/1764060000000-webhook-delivery-trace-context.js';
+import { EmailSecrets1764100000000 } from './database/migrations/1764100000000-email-secrets.js';
 import { WebhookDeliveriesHandler } from './webhooks/webhook-deliveries.handler.js';
 import { WebhookMaintenance } from './webhooks/webhook-maintenance.js';
 import { TypeOrmWebhooksRepository, WebhooksRepository } from './webhooks/webhooks.repository.js';
@@ -49,12 +53,16 @@ export class NotificationsModule {
             CreateWebhooks1763850000000,
             WebhookEndpointSecrets1763900000000,
             WebhookDeliveryLogAndEvents1763910000000,
+            WebhookDeliveryTraceContext1764060000000,
+            EmailSecrets1764100000000,
           ],
         }),
       ],
       controllers: [
         BuyerRegisteredHandler,
         InterestRecordedHandler,
+        QuoteEmailsHandler,
+        DisputeEmailsHandler,
         SignInCodeRequestedHandler,
         CatalogEmailsHandler,
         MailboxHandler,

@@ -2,6 +2,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ServicePlatformModule, type ServiceRuntimeConfig } from '@paymarket/platform';
 import { CHECKOUT_ENTITIES, CHECKOUT_MIGRATIONS, CheckoutModule } from './checkout/checkout.module.js';
 import { ConnectedAccountsModule } from './connected-accounts/connected-accounts.module.js';
+import { QuoteOrdersModule } from './quotes/quote-orders.module.js';
+import { StatementsModule } from './statements/statements.module.js';
 import type { StripeConfig } from './stripe/stripe.gateway.js';
 import { StripeModule } from './stripe/stripe.module.js';
 
@@ -16,6 +18,8 @@ export class PaymentsModule {
         StripeModule.forRoot(stripe),
         ConnectedAccountsModule,
         CheckoutModule.register(),
+        QuoteOrdersModule,
+        StatementsModule,
       ],
     };
   }

@@ -213,6 +213,10 @@ function EditSellerForm({ seller, token }: { seller: SellerProfile; token: strin
     <Card className="mt-6 shadow-xl shadow-primary/5">
       <CardHeader>
         <CardTitle>Edit Profile</CardTitle>
+        {/* ADR 0045: what this seller earned, refunds and disputes, with the same edit token. */}
+        <Link to={`/dashboard/seller/${seller.id}`} className="text-sm font-medium text-primary hover:underline">
+          Your earnings dashboard
+        </Link>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Edit seller profile">

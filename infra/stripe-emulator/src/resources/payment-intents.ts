@@ -17,6 +17,7 @@ import {
 import { nowSeconds, randomToken, stripeId } from '../ids.js';
 import { checkChargeAmount, checkCurrency } from '../money.js';
 import type { EmulatorState, PaymentIntentRecord, PaymentMethodRecord, RequestContext } from '../state.js';
+import { openDispute } from './disputes.js';
 import { createCardPaymentMethod, resolvePaymentMethod } from './payment-methods.js';
 
 const CONFIRMABLE: readonly Stripe.PaymentIntent.Status[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
@@ -130,6 +131,7 @@ function succeed(state: EmulatorState, record: PaymentIntentRecord, method: Paym
   delete record.authentication;
   state.emit('charge.succeeded', charge, request);
   state.emit('payment_intent.succeeded', intent, request);
+  if (method.card.dispute) openDispute(state, state.charges.get(charge.id)!, method.card.dispute, request);
 }
 
 function decline(

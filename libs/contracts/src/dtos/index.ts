@@ -11,3 +11,5 @@ export * from './account-deletion.dto.js';
 export * from './webhooks/index.js';
 export * from './events/index.js';
 export * from './developer-console/index.js';
+export * from './quotes/index.js';
+export * from './statements/index.js';

@@ -2,13 +2,15 @@ import type { OnboardingEventMap } from './onboarding.events.js';
 import type { CatalogEventMap } from './catalog.events.js';
 import type { RequestsEventMap } from './requests.events.js';
 import type { OrderEventMap } from './orders.events.js';
+import type { QuotesEventMap } from './quotes.events.js';
+import type { DisputesEventMap } from './disputes.events.js';
 import type { ServiceName } from './wire.js';
 
 /**
  * Every domain event name with the payload it carries, composed from each domain's own map (one file per domain:
  * `<domain>.events.ts`). `publish(name, payload)` is checked against this.
  */
-export type EventMap = OnboardingEventMap & CatalogEventMap & RequestsEventMap & OrderEventMap;
+export type EventMap = OnboardingEventMap & CatalogEventMap & RequestsEventMap & OrderEventMap & QuotesEventMap & DisputesEventMap;
 
 export type EventName = keyof EventMap;
 

@@ -4,4 +4,6 @@ export * from './onboarding.events.js';
 export * from './catalog.events.js';
 export * from './requests.events.js';
 export * from './orders.events.js';
+export * from './quotes.events.js';
+export * from './disputes.events.js';
 export * from './subscriptions.js';

@@ -9,7 +9,8 @@ export const EVENT_SUBSCRIPTIONS: Record<ServiceName, readonly EventName[]> = {
   onboarding: [],
   catalog: [],
   payments: [],
-  requests: ['account.deletion_requested'],
+  // payment.succeeded: a paid quote order fulfils its request (ADR 0045).
+  requests: ['account.deletion_requested', 'payment.succeeded'],
   notifications: [
     'buyer.registered',
     'sign_in.code_requested',
@@ -32,5 +33,16 @@ export const EVENT_SUBSCRIPTIONS: Record<ServiceName, readonly EventName[]> = {
     'payment.pending',
     'order.updated',
     'provider.connected',
+    // Quotes on buyer requests (ADR 0045): emails to the buyer and the sellers.
+    'quote.sent',
+    'quote.accepted',
+    'quote.declined',
+    'quote.paid',
+    'request.fulfilled',
+    'quote.question_asked',
+    'quote.question_answered',
+    // Card disputes (ADR 0045): seller and provider emails, integrator webhooks.
+    'payment.disputed',
+    'payment.dispute_closed',
   ],
 };

@@ -6,3 +6,6 @@ export * from './payments.rpc.js';
 export * from './requests.rpc.js';
 export * from './catalog.rpc.js';
 export * from './checkout.rpc.js';
+export * from './quotes.rpc.js';
+export * from './statements.rpc.js';
+export * from './provider-contacts.rpc.js';

@@ -6,6 +6,9 @@ import { PaymentsRpc, type PaymentsRpcMap } from './payments.rpc.js';
 import { RequestsRpc, type RequestsRpcMap } from './requests.rpc.js';
 import { CatalogRpc, type CatalogRpcMap } from './catalog.rpc.js';
 import { CheckoutRpc, type CheckoutRpcMap } from './checkout.rpc.js';
+import { QuoteOrdersRpc, QuotesRpc, type QuotesRpcMap } from './quotes.rpc.js';
+import { StatementsRpc, type StatementsRpcMap } from './statements.rpc.js';
+import { ProviderContactsRpc, type ProviderContactsRpcMap } from './provider-contacts.rpc.js';
 
 /** Every RPC pattern by service; each service's patterns live in `<service>.rpc.ts`. */
 export const RpcPatterns = {
@@ -15,6 +18,10 @@ export const RpcPatterns = {
   requests: RequestsRpc,
   catalog: CatalogRpc,
   checkout: CheckoutRpc,
+  quotes: QuotesRpc,
+  quoteOrders: QuoteOrdersRpc,
+  statements: StatementsRpc,
+  providerContacts: ProviderContactsRpc,
 } as const;
 
 /** `<service>.health` answers every service's readiness. */
@@ -26,7 +33,17 @@ type HealthRpcMap = { [S in ServiceName as `${S}.health`]: { request: Record<str
 
 /** Request and response type of every RPC pattern, composed from each service's map. */
 export interface RpcMap
-  extends HealthRpcMap, OnboardingRpcMap, NotificationsRpcMap, PaymentsRpcMap, CatalogRpcMap, RequestsRpcMap, CheckoutRpcMap {}
+  extends
+    HealthRpcMap,
+    OnboardingRpcMap,
+    NotificationsRpcMap,
+    PaymentsRpcMap,
+    CatalogRpcMap,
+    RequestsRpcMap,
+    CheckoutRpcMap,
+    QuotesRpcMap,
+    StatementsRpcMap,
+    ProviderContactsRpcMap {}
 
 export type RpcPattern = keyof RpcMap;
 export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];

@@ -116,7 +116,7 @@ export class CheckoutHandler {
   }
 
   @MessagePattern<string>(CheckoutRpc.GET_PAYMENT)
-  get(@Payload() message: RpcEnvelope<CallerRequest<{ paymentIntentId: string }>>): Promise<PaymentStatusView> {
+  get(@Payload() message: RpcEnvelope<CallerRequest<{ paymentIntentId: string; clientSecret?: string }>>): Promise<PaymentStatusView> {
     return this.status.get(message.data);
   }
 

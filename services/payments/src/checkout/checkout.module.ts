@@ -11,18 +11,22 @@ import { TransferSweeper } from '../transfers/transfer-sweeper.js';
 import { StripeWebhook } from '../webhooks/stripe-webhook.use-case.js';
 import { CreateOrders1763770000000 } from '../database/migrations/1763770000000-create-orders.js';
 import { OrderCompanies1763840000000 } from '../database/migrations/1763840000000-order-companies.js';
+import { Disputes1764000000001 } from '../database/migrations/1764000000001-disputes.js';
+import { RecordDispute } from '../disputes/record-dispute.use-case.js';
+import { DisputeFreeze } from '../disputes/refund-freeze.js';
 import { CheckoutHandler } from './checkout.handler.js';
 import { CompanyOrders } from './company-orders.use-case.js';
 import { CreateOrder } from './create-order.use-case.js';
 import { PaymentIntents } from './payment-intents.use-case.js';
 import { PaymentStatus } from './payment-status.use-case.js';
+import { ProcessingReconciler } from './processing-reconciler.js';
 import { RecipientResolver } from './recipient.js';
 import { RpcSellerDirectory, SellerDirectory } from './seller-directory.js';
 import { SettlePayment } from './settle-payment.js';
 
 /** Entities and migrations of orders, transfers, refunds and the ledger (for ServicePlatformModule.forService). */
 export const CHECKOUT_ENTITIES = [OrderEntity, TransferEntity, RefundEntity];
-export const CHECKOUT_MIGRATIONS = [CreateOrders1763770000000, OrderCompanies1763840000000];
+export const CHECKOUT_MIGRATIONS = [CreateOrders1763770000000, OrderCompanies1763840000000, Disputes1764000000001];
 
 /** Orders, payment intents, settlement, transfers, refunds, webhooks and ledger verification. */
 @Module({})
@@ -45,10 +49,13 @@ export class CheckoutModule {
         PaymentStatus,
         RefundOrder,
         StripeWebhook,
+        RecordDispute,
+        DisputeFreeze,
         VerifyLedger,
         TransferSweeper,
+        ProcessingReconciler,
       ],
-      exports: [VerifyLedger, TransferSweeper],
+      exports: [VerifyLedger, TransferSweeper, ProcessingReconciler],
     };
   }
 }

@@ -20,6 +20,20 @@ export interface ProcessorEvent {
   id: string;
   type: string;
   paymentIntent?: ProcessorPaymentIntent;
+  /** charge.dispute.* events: only the id; the dispute is read fresh (ADR 0045). */
+  dispute?: { id: string };
+}
+
+/** A card dispute as the payments domain needs it (ADR 0045). */
+export interface ProcessorDispute {
+  id: string;
+  paymentIntentId: string | null;
+  chargeId: string;
+  amount: Minor;
+  currency: string;
+  reason: string;
+  /** Stripe's status: needs_response, under_review, won, lost, warning_*. */
+  status: string;
 }
 
 export interface ConnectedAccountStatus {
@@ -64,12 +78,18 @@ export abstract class PaymentProcessor {
   abstract retrieveTransfer(id: string): Promise<{ id: string; amount: Minor; amountReversed: Minor; destination: string }>;
   /** Verifies a webhook's Stripe-Signature; throws WebhookSignatureError when it is not Stripe's. */
   abstract verifyWebhook(payload: string, signature: string): ProcessorEvent;
+  /** Disputes (ADR 0045); a processor that has none (test fakes) says so. */
+  retrieveDispute(id: string): Promise<ProcessorDispute> {
+    return Promise.reject(new Error(`disputes are not supported by this processor (${id})`));
+  }
 }
 
 /** Stripe's test cards (ARCHITECTURE §2) mapped to the test payment methods Stripe accepts server-side. */
 export const TEST_CARDS: Record<string, string> = {
   '4242424242424242': 'pm_card_visa',
   '4000000000000002': 'pm_card_chargeDeclined',
+  // Succeeds, then Stripe opens a fraudulent dispute on the charge (ADR 0045).
+  '4000000000000259': 'pm_card_createDispute',
   '4000000000009995': 'pm_card_chargeDeclinedInsufficientFunds',
   '4000002500003155': 'pm_card_authenticationRequired',
 };

@@ -13,7 +13,8 @@ export interface Posting {
   amount: Minor;
 }
 
-export type EntryKind = 'charge' | 'transfer' | 'transfer_reversal' | 'refund';
+// dispute, dispute_won, dispute_lost: card disputes (ADR 0045, disputes/dispute-entries.ts).
+export type EntryKind = 'charge' | 'transfer' | 'transfer_reversal' | 'refund' | 'dispute' | 'dispute_won' | 'dispute_lost';
 
 export interface JournalEntry {
   kind: EntryKind;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import {
   amountToMinor,
   API_ORDER_MESSAGES,
@@ -13,7 +13,15 @@ import {
   type RefundOrderDto,
   type RefundView,
 } from '@paymarket/contracts';
-import { decodeKeysetCursor, Idempotency, keysetPage, OutboxRelay, ServiceError, writeToOutbox } from '@paymarket/platform';
+import {
+  decodeKeysetCursor,
+  Idempotency,
+  keysetPage,
+  OutboxRelay,
+  paymarketMetrics,
+  ServiceError,
+  writeToOutbox,
+} from '@paymarket/platform';
 import type { EntityManager } from 'typeorm';
 import { allocateRefund } from '../fees/apportion.js';
 import { formatMinor } from '../fees/money.js';
@@ -26,6 +34,7 @@ import { paymentEventPayload } from '../orders/payment-event.js';
 import { CheckoutErrors } from '../checkout/checkout.errors.js';
 import { PaymentProcessor } from '../checkout/payment-processor.js';
 import type { RefundAllocation } from './refund.entity.js';
+import { DisputeFreeze } from '../disputes/refund-freeze.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -54,6 +63,8 @@ export class RefundOrder {
     private readonly processor: PaymentProcessor,
     private readonly idempotency: Idempotency,
     private readonly relay: OutboxRelay,
+    // Optional so fakes that build RefundOrder by hand need not know disputes; Nest always injects it (ADR 0045).
+    @Optional() private readonly disputes?: DisputeFreeze,
   ) {}
 
   async execute(request: CallerRequest<RefundOrderDto & { orderId: string }>): Promise<OrderView> {
@@ -152,6 +163,7 @@ export class RefundOrder {
     reason: string | null,
     requestedBy: string,
   ): Promise<string> {
+    await this.disputes?.assertNotDisputed(manager, order.id);
     const allocation = await this.plan(manager, order, amount);
     const id = randomUUID();
     await this.orders.insertRefund(manager, {
@@ -222,7 +234,7 @@ export class RefundOrder {
       amount: total,
       idempotencyKey: `refund:${refundId}`,
     });
-    await this.orders.dataSource.transaction(async (tx) => {
+    const settled = await this.orders.dataSource.transaction(async (tx) => {
       const locked = (await this.orders.byId(tx, order.id, true))!;
       const booked = await postEntry(
         tx,
@@ -232,7 +244,7 @@ export class RefundOrder {
         ),
         stripeRefund.id,
       );
-      if (!booked) return;
+      if (!booked) return false;
       const refunded = locked.refunded + total;
       const status = refunded === locked.total ? 'refunded' : 'partially_refunded';
       await this.orders.update(tx, order.id, { refunded, status });
@@ -244,6 +256,8 @@ export class RefundOrder {
         refundedTotalMinor: refunded.toString(),
       });
       await writeToOutbox(tx, 'payments', 'order.updated', { orderId: order.orderId, companyId: order.companyId, status });
+      return true;
     });
+    if (settled) paymarketMetrics.payments.inc({ service: 'payments', outcome: 'refunded' });
   }
 }

@@ -5,6 +5,7 @@ import {
   PaymentProcessor,
   WebhookSignatureError,
   type ConnectedAccountStatus,
+  type ProcessorDispute,
   type ProcessorEvent,
   type ProcessorPaymentIntent,
 } from '../checkout/payment-processor.js';
@@ -180,6 +181,20 @@ export abstract class StripeGateway {
   abstract createRefund(input: CreateRefundInput): Promise<StripeRefund>;
   /** Verifies the Stripe-Signature header against the raw body; throws StripeSignatureError when it does not match. */
   abstract constructWebhookEvent(rawBody: string | Buffer, signatureHeader: string): StripeWebhookEvent;
+  /** A card dispute (ADR 0045). */
+  retrieveDispute(disputeId: string): Promise<StripeDispute> {
+    return Promise.reject(new Error(`disputes are not supported by this gateway (${disputeId})`));
+  }
+}
+
+export interface StripeDispute {
+  id: string;
+  amount: number;
+  currency: string;
+  chargeId: string;
+  paymentIntentId: string | null;
+  reason: string;
+  status: string;
 }
 
 function toPaymentIntent(intent: Stripe.PaymentIntent): StripePaymentIntent {
@@ -406,6 +421,21 @@ export class StripeSdkGateway extends StripeGateway {
     });
   }
 
+  override retrieveDispute(disputeId: string): Promise<StripeDispute> {
+    return this.call(async () => {
+      const d = await this.stripe.disputes.retrieve(disputeId);
+      return {
+        id: d.id,
+        amount: d.amount,
+        currency: d.currency,
+        chargeId: idOf(d.charge) ?? '',
+        paymentIntentId: idOf(d.payment_intent),
+        reason: d.reason,
+        status: d.status,
+      };
+    });
+  }
+
   constructWebhookEvent(rawBody: string | Buffer, signatureHeader: string): StripeWebhookEvent {
     if (!this.config.webhookSecret) throw new StripeSignatureError('STRIPE_WEBHOOK_SECRET is not configured; webhooks cannot be verified.');
     let event: Stripe.Event;
@@ -551,6 +581,12 @@ export class StripePaymentProcessor extends PaymentProcessor {
       ...(object.object === 'payment_intent'
         ? { paymentIntent: toProcessorIntent(toPaymentIntent(object as unknown as Stripe.PaymentIntent)) }
         : {}),
+      ...(object.object === 'dispute' && typeof object.id === 'string' ? { dispute: { id: object.id } } : {}),
     };
+  }
+
+  override async retrieveDispute(id: string): Promise<ProcessorDispute> {
+    const d = await this.gateway.retrieveDispute(id);
+    return { ...d, amount: BigInt(d.amount) };
   }
 }

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { ServiceError, createLogger } from '@paymarket/platform';
 import { PaymentProcessor, WebhookSignatureError } from '../checkout/payment-processor.js';
 import { SettlePayment } from '../checkout/settle-payment.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
+import { RecordDispute } from '../disputes/record-dispute.use-case.js';
 
 const log = createLogger('stripe-webhook');
 
@@ -17,6 +18,8 @@ export class StripeWebhook {
     private readonly processor: PaymentProcessor,
     private readonly settle: SettlePayment,
     private readonly orders: OrdersRepository,
+    // Optional so unit and integration fakes that build the webhook by hand need not know disputes.
+    @Optional() private readonly disputes?: RecordDispute,
   ) {}
 
   async handle(payload: string, signature: string): Promise<{ received: true; duplicate: boolean }> {
@@ -37,6 +40,8 @@ export class StripeWebhook {
         const intent = await this.processor.retrievePaymentIntent(event.paymentIntent.id);
         await this.settle.fromIntent(intent);
       }
+      // charge.dispute.created/updated/closed (ADR 0045): the dispute is read fresh, like a PaymentIntent.
+      if (event.type.startsWith('charge.dispute.') && event.dispute && this.disputes) await this.disputes.fromStripe(event.dispute.id);
     } catch (err) {
       // Let Stripe retry: forget that we saw it.
       await this.orders.dataSource.query(`DELETE FROM stripe_events WHERE id = $1`, [event.id]);

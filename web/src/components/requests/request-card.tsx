@@ -1,6 +1,7 @@
 import { REQUEST_CATEGORY_LABELS, type BuyerRequestView } from '@paymarket/contracts';
 import { Calendar, Clock, DollarSign, MapPin, Pencil, Trash2 } from 'lucide-react';
 import type { ReactElement } from 'react';
+import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -23,7 +24,7 @@ export function RequestCard({
   onDelete: (request: BuyerRequestView) => void;
 }): ReactElement {
   return (
-    <Card className="flex h-full flex-col p-5">
+    <Card className="flex h-full min-w-0 flex-col p-5">
       <article aria-label={request.title} className="flex flex-1 flex-col">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
@@ -61,11 +62,21 @@ export function RequestCard({
           </div>
         </dl>
         <div className="mt-auto flex flex-wrap gap-2 pt-5">
-          <Button className="flex-1" onClick={() => onContact(request)}>
-            Contact Buyer
+          {/* A buyer does not contact themselves: their own cards offer Edit and Delete instead. */}
+          {!request.mine && (
+            <Button className="flex-1" onClick={() => onContact(request)}>
+              Contact Buyer
+            </Button>
+          )}
+          {/* Quotes (ADR 0045): sellers send one there, the owner reads, accepts and pays them. */}
+          <Button variant="outline" asChild>
+            <Link to={`/buyer-requests/${request.id}/quotes`} aria-label={`Quotes on ${request.title}`}>
+              Quotes
+            </Link>
           </Button>
           {request.mine && (
             <>
+              <p className="flex-1 self-center text-sm font-medium text-muted-foreground">Your request</p>
               <Button variant="outline" size="icon" aria-label={`Edit ${request.title}`} onClick={() => onEdit(request)}>
                 <Pencil aria-hidden="true" />
               </Button>

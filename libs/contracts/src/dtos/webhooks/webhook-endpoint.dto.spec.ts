@@ -3,7 +3,7 @@ import { validateDto } from '../validate.js';
 import { CreateWebhookEndpointDto, WEBHOOK_ENDPOINT_MESSAGES as M, WEBHOOK_EVENT_TYPES } from './webhook-endpoint.dto.js';
 
 describe(CreateWebhookEndpointDto.name, () => {
-  it('accepts a URL with any non-empty subset of the six spec events', () => {
+  it('accepts a URL with any non-empty subset of the six spec events and payment.disputed (ADR 0045)', () => {
     expect(WEBHOOK_EVENT_TYPES).toEqual([
       'payment.succeeded',
       'payment.failed',
@@ -11,6 +11,7 @@ describe(CreateWebhookEndpointDto.name, () => {
       'payment.refunded',
       'provider.connected',
       'order.updated',
+      'payment.disputed',
     ]);
     const result = validateDto(CreateWebhookEndpointDto, { url: 'https://hooks.acme.com/in', events: [...WEBHOOK_EVENT_TYPES] });
     expect(result.ok).toBe(true);

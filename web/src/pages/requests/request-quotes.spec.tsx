@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import type { QuoteView } from '@paymarket/contracts';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { apiError, fetchRoutes, findToast, renderPage } from '@/components/payments/testing/fetch-routes';
+import { RequestQuotesPage } from './request-quotes';
+
+const originalFetch = globalThis.fetch;
+const REQ = '11111111-1111-4111-8111-111111111111';
+const QUOTE: QuoteView = {
+  id: '22222222-2222-4222-8222-222222222222',
+  requestId: REQ,
+  seller: { id: 's1', businessName: 'Maple Ink' },
+  amount: '100.00',
+  amountMinor: '10000',
+  currency: 'usd',
+  included: '500 cards, two colours',
+  deliveryDate: '2030-01-01',
+  provider: null,
+  status: 'sent',
+  orderId: null,
+  declineReason: null,
+  messages: [],
+  createdAt: '2026-11-25T10:00:00.000Z',
+  decidedAt: null,
+};
+const PAY = { orderId: `quote_${QUOTE.id}`, amount: '100.00', currency: 'usd', printProviderStripeAccountId: 'seller_s1' };
+
+describe(RequestQuotesPage.name, () => {
+  afterEach(() => {
+    cleanup();
+    window.localStorage.clear();
+    globalThis.fetch = originalFetch;
+  });
+
+  it('lets the owner accept a quote and pay it with the test card form', async () => {
+    let status: QuoteView['status'] = 'sent';
+    const routes = fetchRoutes({
+      [`GET /api/buyer-requests/${REQ}/quotes`]: () => ({
+        status: 200,
+        body: { requestId: REQ, requestStatus: 'open', quotes: [{ ...QUOTE, status }] },
+      }),
+      [`POST /api/buyer-requests/${REQ}/quotes/${QUOTE.id}/accept`]: () => {
+        status = 'accepted';
+        return {
+          status: 200,
+          body: { quote: { ...QUOTE, status }, pay: PAY, payUrl: '/payment', message: 'Quote accepted. Pay the order to confirm it.' },
+        };
+      },
+      'POST /api/create-payment-intent': {
+        status: 200,
+        body: {
+          clientSecret: 'pi_1_secret_x',
+          paymentIntentId: 'pi_1',
+          developmentMode: true,
+          breakdown: { sellerGets: '100.00', paymarketGets: '3.56', total: '103.56', currency: 'usd' },
+        },
+      },
+      'GET /api/payments/config': {
+        status: 200,
+        body: { developmentMode: true, publishableKey: null, fees: { usd: '3.56', cad: '4.79' } },
+      },
+    });
+    globalThis.fetch = routes.fetch;
+    renderPage(<RequestQuotesPage />, `/buyer-requests/${REQ}/quotes`, '/buyer-requests/:id/quotes');
+
+    const card = await screen.findByRole('article', { name: 'Quote from Maple Ink' });
+    expect(within(card).getByText(/\$100\.00 USD/)).toBeTruthy();
+    await userEvent.click(within(card).getByRole('button', { name: 'Accept' }));
+    await findToast('Quote Accepted');
+    expect(await screen.findByRole('button', { name: 'Pay $103.56 USD' })).toBeTruthy();
+    expect(routes.callsTo('POST /api/create-payment-intent')[0]?.body).toEqual(PAY);
+  });
+
+  it('tells a signed-out visitor to sign in, and lets a seller of this browser send a quote with its token', async () => {
+    window.localStorage.setItem('seller_auth_s1', 'tok-1');
+    const routes = fetchRoutes({
+      [`GET /api/buyer-requests/${REQ}/quotes`]: apiError(401, 'Please sign in to continue.'),
+      [`POST /api/buyer-requests/${REQ}/quotes`]: {
+        status: 201,
+        body: { quote: QUOTE, message: 'Your quote has been sent to the buyer.' },
+      },
+    });
+    globalThis.fetch = routes.fetch;
+    renderPage(<RequestQuotesPage />, `/buyer-requests/${REQ}/quotes`, '/buyer-requests/:id/quotes');
+
+    expect(await screen.findByText(/as the buyer who posted this request/)).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Send a quote' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Send Quote' }));
+    expect(within(form).getByText('Please enter a valid amount')).toBeTruthy();
+    expect(routes.callsTo(`POST /api/buyer-requests/${REQ}/quotes`)).toHaveLength(0);
+
+    await userEvent.type(within(form).getByLabelText('Price*'), '100');
+    await userEvent.type(within(form).getByLabelText('What is included*'), '500 cards, two colours');
+    await userEvent.type(within(form).getByLabelText('Delivery date*'), '2030-01-01');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send Quote' }));
+    await findToast('Quote Sent');
+    const [call] = routes.callsTo(`POST /api/buyer-requests/${REQ}/quotes`);
+    expect(call?.headers).toMatchObject({ Authorization: 'Bearer tok-1', 'X-Seller-Id': 's1' });
+    expect(call?.body).toEqual({ amount: '100', currency: 'usd', included: '500 cards, two colours', deliveryDate: '2030-01-01' });
+  });
+});
