@@ -375,6 +375,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/buyer-requests/{id}/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the quotes on your buyer request */
+        get: operations["Quotes_list"];
+        put?: never;
+        /**
+         * Send a quote on a buyer request (the seller's edit token)
+         * @description Price and the optional print provider share are decimal amounts validated to the cent as on /payment (stored in minor units). One open quote per seller and request; a fulfilled (closed) or deleted request refuses quotes.
+         */
+        post: operations["Quotes_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buyer-requests/{id}/quotes/{quoteId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a quote on your buyer request: creates its order and says how to pay it
+         * @description Creates one order per quote with the quoted split (seller, print provider, PayMarket fee); accepting again answers the same order. Pay it with POST /api/create-payment-intent using `pay`; the paid order fulfils the request.
+         */
+        post: operations["Quotes_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buyer-requests/{id}/quotes/{quoteId}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer the buyer's question about your quote (the seller's edit token; emailed to the buyer) */
+        post: operations["Quotes_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buyer-requests/{id}/quotes/{quoteId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a quote on your buyer request */
+        post: operations["Quotes_decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buyer-requests/{id}/quotes/{quoteId}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the seller a question about a quote on your buyer request (emailed to the seller) */
+        post: operations["Quotes_ask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/buyer-requests/contact": {
         parameters: {
             query?: never;
@@ -708,7 +800,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a buyer */
+        /** Register a buyer and sign them in (sets pm_session) */
         post: operations["Buyers_register"];
         delete?: never;
         options?: never;
@@ -813,6 +905,26 @@ export interface paths {
         put?: never;
         /** Exchange an emailed recovery token for a new edit token */
         post: operations["Sellers_recover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sellers/{id}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your seller statement: paid orders with the split, refunds, disputes and monthly totals (the seller's edit token)
+         * @description Amounts are minor units as decimal strings. `format=csv` answers the lines as text/csv (amounts with two decimals) for a spreadsheet.
+         */
+        get: operations["Statements_statement"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1258,6 +1370,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "payment.disputed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The cardholder disputed a payment: the amount is held by the card network and refunds of the order are frozen.
+         * @description Sent to every enabled endpoint subscribed to this type, signed per the Standard Webhooks specification. Verify `webhook-signature` with the endpoint's `whsec_…` secret (the SDK's `verifyWebhook`, or any Standard Webhooks library) and dedupe on `webhook-id`: it is the same for every retry and resend of one event.
+         */
+        post: operations["webhook_payment_disputed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "payment.failed": {
         parameters: {
             query?: never;
@@ -1381,6 +1513,12 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        AcceptQuoteResponse: {
+            message: string;
+            pay: components["schemas"]["QuotePaymentInstructions"];
+            payUrl: string;
+            quote: components["schemas"]["QuoteView"];
+        };
         AccountDeletionConfirmed: {
             deletedAt: string;
             message: string;
@@ -1572,6 +1710,7 @@ export interface components {
             DATABASE_URL: string;
             /** @enum {string} */
             LOG_LEVEL?: "trace" | "debug" | "info" | "warn" | "error" | "fatal" | "silent";
+            METRICS_PORT?: number;
             /** @enum {string} */
             NODE_ENV?: "development" | "test" | "production";
             RMQ_PREFETCH?: number;
@@ -1708,8 +1847,11 @@ export interface components {
         };
         CreateWebhookEndpointDto: {
             description?: string;
-            events: ("payment.succeeded" | "payment.failed" | "payment.pending" | "payment.refunded" | "provider.connected" | "order.updated")[];
+            events: ("payment.succeeded" | "payment.failed" | "payment.pending" | "payment.refunded" | "provider.connected" | "order.updated" | "payment.disputed")[];
             url: string;
+        };
+        DeclineQuoteDto: {
+            reason?: string;
         };
         DeleteBuyerRequestDto: {
             /** Format: email */
@@ -1739,6 +1881,7 @@ export interface components {
             developmentMode: boolean;
             paymentIntentId: string;
         };
+        DisputeStatus: string;
         EventList: {
             data: components["schemas"]["EventView"][];
             nextCursor: string | null;
@@ -1801,7 +1944,7 @@ export interface components {
             limit?: number;
             since?: string;
             /** @enum {string} */
-            type?: "payment.succeeded" | "payment.failed" | "payment.pending" | "payment.refunded" | "provider.connected" | "order.updated";
+            type?: "payment.succeeded" | "payment.failed" | "payment.pending" | "payment.refunded" | "provider.connected" | "order.updated" | "payment.disputed";
             until?: string;
         };
         ListRefundsDto: {
@@ -1813,7 +1956,7 @@ export interface components {
         ListWebhookDeliveriesDto: {
             cursor?: string;
             /** @enum {string} */
-            eventType?: "payment.succeeded" | "payment.failed" | "payment.pending" | "payment.refunded" | "provider.connected" | "order.updated" | "webhook.test";
+            eventType?: "payment.succeeded" | "payment.failed" | "payment.pending" | "payment.refunded" | "provider.connected" | "order.updated" | "payment.disputed" | "webhook.test";
             limit?: number;
             since?: string;
             /** @enum {string} */
@@ -1832,6 +1975,11 @@ export interface components {
         };
         /** @enum {string} */
         MarketplaceWebhookEvent: "payment.succeeded" | "payment.failed" | "payment.pending" | "payment.refunded" | "provider.connected" | "order.updated";
+        OrderRecipient: {
+            name: string | null;
+            /** @enum {string} */
+            party: "seller" | "provider";
+        };
         /** @enum {string} */
         OrderStatus: "pending" | "processing" | "completed" | "failed" | "refunded" | "partially_refunded";
         OrderUpdatedPayload: {
@@ -1850,6 +1998,7 @@ export interface components {
             id: string;
             orderId: string;
             printProviderId: string;
+            recipient: components["schemas"]["OrderRecipient"];
             refunded: string;
             status: components["schemas"]["OrderStatus"];
             stripePaymentIntentId: string | null;
@@ -1870,6 +2019,31 @@ export interface components {
         };
         /** @enum {string} */
         PaymentCurrency: "usd" | "cad";
+        PaymentDisputedWebhook: {
+            amountMinor: unknown;
+            buyerEmail: unknown;
+            buyerName: unknown;
+            companyId: unknown;
+            currency: unknown;
+            description: unknown;
+            disputedMinor: string;
+            disputeId: string;
+            feeMinor: unknown;
+            kind: unknown;
+            orderId: unknown;
+            paymentIntentId: unknown;
+            reason: string;
+            recipients: unknown;
+            sellerId: string | null;
+            shares: {
+                amountMinor: string;
+                displayName: string | null;
+                /** @enum {string} */
+                party: "seller" | "provider";
+            }[];
+            status: components["schemas"]["DisputeStatus"];
+            totalMinor: unknown;
+        };
         PaymentFailedPayload: {
             amountMinor: string;
             buyerEmail: string | null;
@@ -1967,9 +2141,17 @@ export interface components {
             title: string;
         };
         PrintProvider: {
+            capabilities: string | null;
+            contactName: string | null;
+            description: string | null;
+            email: string | null;
             id: string;
+            location: string | null;
             name: string;
+            phone: string | null;
             stripeAccountId: string;
+            turnaroundTime: string | null;
+            website: string | null;
         };
         ProviderApplicationDecisionDto: {
             note?: string;
@@ -2021,6 +2203,57 @@ export interface components {
             name: string;
             providerId: string;
             stripeAccountId: string;
+        };
+        QuoteListResponse: {
+            quotes: components["schemas"]["QuoteView"][];
+            requestId: string;
+            /** @enum {string} */
+            requestStatus: "open" | "fulfilled";
+        };
+        QuoteMessage: {
+            /** @enum {string} */
+            author: "buyer" | "seller";
+            createdAt: string;
+            message: string;
+        };
+        QuoteMessageDto: {
+            message: string;
+        };
+        QuotePaymentInstructions: {
+            amount: string;
+            currency: components["schemas"]["PaymentCurrency"];
+            orderId: string;
+            printProviderStripeAccountId: string;
+        };
+        QuoteResponse: {
+            message: string;
+            quote: components["schemas"]["QuoteView"];
+        };
+        /** @enum {string} */
+        QuoteStatus: "sent" | "accepted" | "declined" | "paid" | "closed";
+        QuoteView: {
+            amount: string;
+            amountMinor: string;
+            createdAt: string;
+            currency: components["schemas"]["PaymentCurrency"];
+            decidedAt: string | null;
+            declineReason: string | null;
+            deliveryDate: string;
+            id: string;
+            included: string;
+            messages: components["schemas"]["QuoteMessage"][];
+            orderId: string | null;
+            provider: {
+                amount: string;
+                amountMinor: string;
+                stripeAccountId: string;
+            } | null;
+            requestId: string;
+            seller: {
+                businessName: string;
+                id: string;
+            };
+            status: components["schemas"]["QuoteStatus"];
         };
         RateLimitEnv: {
             RATE_LIMIT_ADMIN_LOGIN?: string;
@@ -2193,6 +2426,34 @@ export interface components {
                 total: number;
             };
         };
+        SellerStatement: {
+            from: string | null;
+            lines: components["schemas"]["StatementLine"][];
+            sellerId: string;
+            to: string | null;
+            totals: components["schemas"]["StatementTotal"][];
+        };
+        SendQuoteDto: {
+            /**
+             * @description A positive amount with at most two decimals, e.g. 96.44 or "96.44"; at most 999999.99.
+             * @example 96.44
+             */
+            amount: number | string;
+            /** @enum {string} */
+            currency: "usd" | "cad";
+            /**
+             * Format: date
+             * @description A calendar day (YYYY-MM-DD), today (UTC) or later.
+             */
+            deliveryDate: string;
+            included: string;
+            printProviderStripeAccountId?: string;
+            /**
+             * @description The print provider's share of `amount`, below it, with at most two decimals; only with printProviderStripeAccountId.
+             * @example 46.44
+             */
+            providerAmount?: number | string;
+        };
         SendTestWebhookDto: {
             /** @enum {string} */
             type?: "webhook.test";
@@ -2254,6 +2515,41 @@ export interface components {
         SignInCodeRequested: {
             message: string;
         };
+        StatementLine: {
+            currency: components["schemas"]["PaymentCurrency"];
+            dispute: {
+                disputedMinor: string;
+                status: string;
+                yourDisputedMinor: string;
+            } | null;
+            feeMinor: string;
+            month: string;
+            netMinor: string;
+            orderId: string;
+            paidAt: string;
+            providerShareMinor: string;
+            refundedMinor: string;
+            status: string;
+            totalMinor: string;
+            yourRefundsMinor: string;
+            yourShareMinor: string;
+        };
+        StatementQueryDto: {
+            /** @enum {string} */
+            format?: "json" | "csv";
+            from?: string;
+            to?: string;
+        };
+        StatementTotal: {
+            currency: components["schemas"]["PaymentCurrency"];
+            month: string;
+            netMinor: string;
+            orders: number;
+            yourHeldMinor: string;
+            yourLostMinor: string;
+            yourRefundsMinor: string;
+            yourShareMinor: string;
+        };
         SubmitProviderApplicationResponse: {
             application: {
                 id: string;
@@ -2263,6 +2559,7 @@ export interface components {
         };
         TestCardPaymentDto: {
             cardNumber: string;
+            clientSecret?: string;
             cvc?: string;
             expiry?: string;
         };
@@ -2295,7 +2592,7 @@ export interface components {
         UpdateWebhookEndpointDto: {
             description?: string;
             enabled?: boolean;
-            events?: ("payment.succeeded" | "payment.failed" | "payment.pending" | "payment.refunded" | "provider.connected" | "order.updated")[];
+            events?: ("payment.succeeded" | "payment.failed" | "payment.pending" | "payment.refunded" | "provider.connected" | "order.updated" | "payment.disputed")[];
             url?: string;
         };
         ValidateStripeAccountDto: {
@@ -2369,7 +2666,7 @@ export interface components {
             url: string;
         };
         /** @enum {string} */
-        WebhookEventType: "payment.succeeded" | "payment.failed" | "payment.pending" | "payment.refunded" | "provider.connected" | "order.updated";
+        WebhookEventType: "payment.succeeded" | "payment.failed" | "payment.pending" | "payment.refunded" | "provider.connected" | "order.updated" | "payment.disputed";
         WebhookSecretView: {
             previousSecretExpiresAt: string | null;
             secret: string;
@@ -3820,6 +4117,507 @@ export interface operations {
             };
         };
     };
+    Quotes_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteListResponse"];
+                };
+            };
+            /**
+             * @description Unauthorized
+             *
+             *     Unauthorized
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Quotes_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendQuoteDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Quotes_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptQuoteResponse"];
+                };
+            };
+            /**
+             * @description Unauthorized
+             *
+             *     Unauthorized
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Quotes_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteMessageDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Quotes_decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineQuoteDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /**
+             * @description Unauthorized
+             *
+             *     Unauthorized
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Quotes_ask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteMessageDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /**
+             * @description Unauthorized
+             *
+             *     Unauthorized
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     BuyerRequests_contact: {
         parameters: {
             query?: never;
@@ -5165,6 +5963,7 @@ export interface operations {
             query: {
                 cursor: string;
                 limit: string;
+                payable: string;
             };
             header?: never;
             path?: never;
@@ -5470,6 +6269,93 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Statements_statement: {
+        parameters: {
+            query?: {
+                /** @description `json` (default) or `csv`. */
+                format?: string;
+                /** @description First month, YYYY-MM (UTC), inclusive. */
+                from?: string;
+                /** @description Last month, YYYY-MM (UTC), inclusive. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SellerStatement"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /**
+             * @description Unauthorized
+             *
+             *     Unauthorized
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7997,6 +8883,44 @@ export interface operations {
                     timestamp: string;
                     /** @constant */
                     type: "order.updated";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried with backoff. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payment_disputed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures (two during a secret roll). */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PaymentDisputedWebhook"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "payment.disputed";
                 };
             };
         };
