@@ -122,7 +122,18 @@ export class PaymentsController {
     return this.rpc.call(C.RECHECK_PAYMENT, { caller, body });
   }
 
-  @Doc({ summary: 'The status of a payment', returns: 'PaymentStatusView', errors: [404] })
+  @Doc({
+    summary: 'The status of a payment',
+    returns: 'PaymentStatusView',
+    errors: [404],
+    query: [
+      {
+        name: 'client_secret',
+        description:
+          "A guest's payment only: the PaymentIntent's client secret, as Stripe.js presents it (or Stripe's redirect adds it); the `pi_` id alone does not read a guest's payment. At most 200 characters.",
+      },
+    ],
+  })
   @Get('payments/:paymentIntentId')
   async getPayment(
     @Param('paymentIntentId') paymentIntentId: string,

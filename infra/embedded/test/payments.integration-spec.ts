@@ -218,6 +218,34 @@ describe('payments over HTTP with the Stripe emulator', () => {
       .expect(401);
   });
 
+  it('scopes order ids to their buyer: two buyers use one id, both succeed with distinct orders, neither sees the other’s', async () => {
+    const other = await signInBuyer();
+    const orderId = `order_shared_${Date.now()}`;
+    const body = { orderId, amount: '21.00', currency: 'usd', printProviderStripeAccountId: PROVIDER };
+    const mine = (await request(app.url).post('/api/orders').set('cookie', buyerCookie).send(body).expect(201)).body as OrderView;
+    const theirs = (await request(app.url).post('/api/orders').set('cookie', other).send(body).expect(201)).body as OrderView;
+    expect(mine.id).not.toBe(theirs.id);
+    // The same buyer repeating the id still gets the 409, as before.
+    await request(app.url).post('/api/orders').set('cookie', other).send(body).expect(409);
+    const listOf = async (cookie: string) =>
+      ((await request(app.url).get('/api/orders').set('cookie', cookie).expect(200)).body as OrderView[]).filter(
+        (o) => o.orderId === orderId,
+      );
+    expect((await listOf(buyerCookie)).map((o) => o.id)).toEqual([mine.id]);
+    expect((await listOf(other)).map((o) => o.id)).toEqual([theirs.id]);
+    const myIntent = (await request(app.url).post('/api/create-payment-intent').set('cookie', buyerCookie).send(body).expect(200))
+      .body as PaymentIntentResponse;
+    const theirIntent = (await request(app.url).post('/api/create-payment-intent').set('cookie', other).send(body).expect(200))
+      .body as PaymentIntentResponse;
+    expect(myIntent.paymentIntentId).not.toBe(theirIntent.paymentIntentId);
+    await request(app.url).get(`/api/payments/${myIntent.paymentIntentId}`).set('cookie', other).expect(403);
+    await request(app.url).get(`/api/payments/${theirIntent.paymentIntentId}`).set('cookie', buyerCookie).expect(403);
+    const rechecked = await request(app.url).post('/api/payments').set('cookie', other).send({ orderId, status: 'completed' }).expect(200);
+    expect(rechecked.body).toMatchObject({ paymentIntentId: theirIntent.paymentIntentId });
+    const rows = await db.query(`SELECT buyer_id FROM payments.orders WHERE order_id = $1`, [orderId]);
+    expect(new Set(rows.rows.map((r: { buyer_id: string }) => r.buyer_id)).size).toBe(2);
+  });
+
   it('creates one PaymentIntent for 100 concurrent requests with one Idempotency-Key', async () => {
     const orderId = `order_conc_${Date.now()}`;
     const body = { orderId, amount: '12.34', currency: 'usd', printProviderStripeAccountId: PROVIDER };

@@ -5488,7 +5488,10 @@ export interface operations {
     };
     Payments_getPayment: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A guest's payment only: the PaymentIntent's client secret, as Stripe.js presents it (or Stripe's redirect adds it); the `pi_` id alone does not read a guest's payment. At most 200 characters. */
+                client_secret?: string;
+            };
             header?: never;
             path: {
                 paymentIntentId: string;

@@ -209,15 +209,44 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
 
   it('keeps orders private: another buyer can neither pay nor read them', async () => {
     const { orderId, intent } = await placeOrder(ada);
+    // Order ids are per buyer (issue 12): Ada's order id names nothing in Bob's (or a guest's) namespace.
     await expect(
       intents.forOrder({ caller: bob, body: { orderId, amount: '100.00', currency: 'usd', printProviderStripeAccountId: PROVIDER } }),
-    ).rejects.toMatchObject({ code: 'forbidden' });
+    ).rejects.toMatchObject({ code: 'not_found' });
     await expect(status.get({ caller: bob, body: { paymentIntentId: intent.paymentIntentId } })).rejects.toMatchObject({
       code: 'forbidden',
     });
-    await expect(status.recheck({ caller: {}, body: { orderId, status: 'completed' } })).rejects.toMatchObject({ code: 'unauthorized' });
+    await expect(status.recheck({ caller: {}, body: { orderId, status: 'completed' } })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(status.recheck({ caller: bob, body: { orderId, status: 'completed' } })).rejects.toMatchObject({ code: 'not_found' });
     const bobs = await orders.listForBuyer(bob.buyer!.id);
     expect(bobs.map((o) => o.orderId)).not.toContain(orderId);
+  });
+
+  it('scopes order ids to their buyer: Ada and Bob both use one id, get distinct orders, and neither sees the other’s', async () => {
+    const orderId = newOrderId();
+    const body = { orderId, amount: '12.00', currency: 'usd' as const, printProviderStripeAccountId: PROVIDER };
+    const key = `key-${orderId}`;
+    const adas = await createOrder.execute({ caller: ada, idempotencyKey: key, body });
+    const bobs = await createOrder.execute({ caller: bob, idempotencyKey: key, body: { ...body, amount: '13.00' } });
+    expect(adas.id).not.toBe(bobs.id);
+    expect([adas.orderId, bobs.orderId]).toEqual([orderId, orderId]);
+    // Idempotency as before: the same buyer repeating the id with the same key gets the same order, without it a 409.
+    expect(await createOrder.execute({ caller: ada, idempotencyKey: key, body })).toEqual(adas);
+    await expect(createOrder.execute({ caller: ada, body })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(createOrder.execute({ caller: bob, body: { ...body, amount: '13.00' } })).rejects.toMatchObject({ code: 'conflict' });
+
+    const adaIntent = await intents.forOrder({ caller: ada, body });
+    const bobIntent = await intents.forOrder({ caller: bob, body: { ...body, amount: '13.00' } });
+    expect(adaIntent.paymentIntentId).not.toBe(bobIntent.paymentIntentId);
+    expect((await status.recheck({ caller: ada, body: { orderId, status: 'completed' } })).paymentIntentId).toBe(adaIntent.paymentIntentId);
+    expect((await status.recheck({ caller: bob, body: { orderId, status: 'completed' } })).paymentIntentId).toBe(bobIntent.paymentIntentId);
+    await expect(status.get({ caller: bob, body: { paymentIntentId: adaIntent.paymentIntentId } })).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    expect((await orders.listForBuyer(ada.buyer!.id)).filter((o) => o.orderId === orderId).map((o) => o.id)).toEqual([adas.id]);
+    expect((await orders.listForBuyer(bob.buyer!.id)).filter((o) => o.orderId === orderId).map((o) => o.id)).toEqual([bobs.id]);
+    // An administrator naming the order by its order id must now use the uuid.
+    await expect(refunds.execute({ caller: admin, body: { orderId } })).rejects.toMatchObject({ code: 'conflict' });
   });
 
   it('refuses before any charge an account that is unknown or cannot receive transfers, and a seller without one', async () => {
@@ -360,7 +389,7 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
   });
 
   describe(ProcessingReconciler.name, () => {
-    const statusOf = async (orderId: string) => (await orders.byOrderId(dataSource.manager, orderId))!.status;
+    const statusOf = async (orderId: string) => (await orders.byOrderId(dataSource.manager, orderId, { buyerId: ada.buyer!.id }))!.status;
 
     it('leaves no order `processing` once Stripe says otherwise: succeeded, declined, canceled, or never attempted', async () => {
       const sut = new ProcessingReconciler(orders, processor, settle, new OutboxRelay(dataSource, 'payments', async () => undefined));

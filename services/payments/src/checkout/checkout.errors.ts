@@ -2,6 +2,7 @@
 export const CheckoutErrors = {
   ORDER_ID_TAKEN: 'An order with this Order ID already exists. Use a new Order ID.',
   ORDER_NOT_FOUND: 'Order not found.',
+  ORDER_ID_AMBIGUOUS: 'Several orders have this Order ID. Name the order by its id.',
   PAYMENT_NOT_FOUND: 'Payment not found.',
   SIGN_IN_REQUIRED: 'Sign in to pay and to see your orders.',
   NOT_YOUR_ORDER: 'This order belongs to another account.',

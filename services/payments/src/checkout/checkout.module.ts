@@ -12,6 +12,7 @@ import { StripeWebhook } from '../webhooks/stripe-webhook.use-case.js';
 import { CreateOrders1763770000000 } from '../database/migrations/1763770000000-create-orders.js';
 import { OrderCompanies1763840000000 } from '../database/migrations/1763840000000-order-companies.js';
 import { Disputes1764000000001 } from '../database/migrations/1764000000001-disputes.js';
+import { BuyerOrderIds1764100000000 } from '../database/migrations/1764100000000-buyer-order-ids.js';
 import { RecordDispute } from '../disputes/record-dispute.use-case.js';
 import { DisputeFreeze } from '../disputes/refund-freeze.js';
 import { CheckoutHandler } from './checkout.handler.js';
@@ -26,7 +27,12 @@ import { SettlePayment } from './settle-payment.js';
 
 /** Entities and migrations of orders, transfers, refunds and the ledger (for ServicePlatformModule.forService). */
 export const CHECKOUT_ENTITIES = [OrderEntity, TransferEntity, RefundEntity];
-export const CHECKOUT_MIGRATIONS = [CreateOrders1763770000000, OrderCompanies1763840000000, Disputes1764000000001];
+export const CHECKOUT_MIGRATIONS = [
+  CreateOrders1763770000000,
+  OrderCompanies1763840000000,
+  Disputes1764000000001,
+  BuyerOrderIds1764100000000,
+];
 
 /** Orders, payment intents, settlement, transfers, refunds, webhooks and ledger verification. */
 @Module({})

@@ -70,7 +70,7 @@ export class CompanyOrders {
     const amount = BigInt(amountToMinor(body.amount)!);
     const view = await this.idempotency.run(`api-orders:${companyId}`, request.idempotencyKey, body, async (manager) => {
       const taken = () => ServiceError.conflict(CheckoutErrors.ORDER_ID_TAKEN, { orderId: [CheckoutErrors.ORDER_ID_TAKEN] });
-      if (await this.orders.byOrderId(manager, body.orderId, false, companyId)) throw taken();
+      if (await this.orders.byOrderId(manager, body.orderId, { companyId })) throw taken();
       const recipient = await this.recipients.resolve(body.recipient, 'provider', RECIPIENT_FIELD);
       const { fee, total, split } = storedSplit(amount, body.currency, recipient);
       const order: Omit<OrderEntity, 'createdAt' | 'updatedAt'> = {

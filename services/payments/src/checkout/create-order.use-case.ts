@@ -46,7 +46,7 @@ export class CreateOrder {
     const currency = body.currency ?? 'usd';
     const amount = BigInt(amountToMinor(body.amount)!);
     const view = await this.idempotency.run(`orders:${buyer.id}`, request.idempotencyKey, { ...body, currency }, async (manager) => {
-      const existing = await this.orders.byOrderId(manager, body.orderId);
+      const existing = await this.orders.byOrderId(manager, body.orderId, { buyerId: buyer.id });
       if (existing) throw ServiceError.conflict(CheckoutErrors.ORDER_ID_TAKEN, { orderId: [CheckoutErrors.ORDER_ID_TAKEN] });
       const recipient = await this.recipients.resolve(body.printProviderStripeAccountId, 'provider');
       const { fee, total, split } = storedSplit(amount, currency, recipient);

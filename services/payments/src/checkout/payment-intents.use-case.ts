@@ -49,7 +49,7 @@ export class PaymentIntents {
     if (!buyer) throw ServiceError.unauthorized(CheckoutErrors.SIGN_IN_REQUIRED);
     const body = request.body;
     const result = await this.idempotency.run(`intents:${buyer.id}`, request.idempotencyKey, body, async (manager) => {
-      const order = await this.orders.byOrderId(manager, body.orderId, true);
+      const order = await this.orders.byOrderId(manager, body.orderId, { buyerId: buyer.id }, true);
       if (!order) throw ServiceError.notFound(CheckoutErrors.ORDER_NOT_FOUND);
       if (order.buyerId !== buyer.id) throw ServiceError.forbidden(CheckoutErrors.NOT_YOUR_ORDER);
       if (
@@ -83,7 +83,8 @@ export class PaymentIntents {
     const buyer = request.caller.buyer;
     const scope = `direct:${buyer?.id ?? body.buyerEmail}`;
     const result = await this.idempotency.run(scope, request.idempotencyKey, body, async (manager) => {
-      const existing = await this.orders.byOrderId(manager, body.orderId, true);
+      // A signed-in buyer's order ids are theirs alone; guests share one namespace (issue 12).
+      const existing = await this.orders.byOrderId(manager, body.orderId, { buyerId: buyer?.id ?? null }, true);
       if (existing) {
         const sameBuyer = buyer ? existing.buyerId === buyer.id : existing.buyerEmail === body.buyerEmail && existing.buyerId === null;
         if (!sameBuyer || existing.kind !== 'direct')

@@ -66,7 +66,7 @@ export class PaymentStatus {
   }
 
   async recheck(request: CallerRequest<PaymentStatusDto>): Promise<PaymentStatusView> {
-    const order = await this.orders.byOrderId(this.orders.dataSource.manager, request.body.orderId);
+    const order = await this.byOrderIdFor(request, request.body.orderId);
     if (!order) throw ServiceError.notFound(CheckoutErrors.ORDER_NOT_FOUND);
     this.assertMayRead(request, order);
     if (!order.paymentIntentId) throw ServiceError.notFound(CheckoutErrors.PAYMENT_NOT_FOUND);
@@ -81,6 +81,23 @@ export class PaymentStatus {
     if (this.isGuestOrder(request, order)) this.assertHoldsClientSecret(request.body.clientSecret, intent);
     const settled = (await this.settle.fromIntent(intent)) ?? order;
     return view(settled, intent);
+  }
+
+  /** Order ids are unique per owner (issue 12): the caller's own namespace is the one looked in. */
+  private async byOrderIdFor(request: CallerRequest<unknown>, orderId: string): Promise<OrderEntity | null> {
+    const manager = this.orders.dataSource.manager;
+    const { admin, company, buyer } = request.caller;
+    if (admin) {
+      const found = await this.orders.byPaymarketOrderId(manager, orderId);
+      if (found === 'ambiguous') throw ServiceError.conflict(CheckoutErrors.ORDER_ID_AMBIGUOUS);
+      return found;
+    }
+    if (company) return this.orders.byOrderId(manager, orderId, { companyId: company.id });
+    // A signed-in buyer may also be checking a payment they made as a guest before signing in.
+    return (
+      (buyer ? await this.orders.byOrderId(manager, orderId, { buyerId: buyer.id }) : null) ??
+      (await this.orders.byOrderId(manager, orderId, { buyerId: null }))
+    );
   }
 
   private async ownedByIntent(request: CallerRequest<unknown>, paymentIntentId: string): Promise<OrderEntity> {

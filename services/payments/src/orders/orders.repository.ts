@@ -39,6 +39,9 @@ export function toOrderView(order: OrderEntity): OrderView {
   };
 }
 
+/** Whose order-id namespace a lookup uses: a company's, a signed-in buyer's, or guests' (`buyerId: null`). */
+export type OrderOwner = { companyId: string } | { buyerId: string | null };
+
 /** Where orders, transfers and refunds are kept. Locking reads take the row for the rest of the transaction. */
 @Injectable()
 export class OrdersRepository {
@@ -51,14 +54,31 @@ export class OrdersRepository {
   }
 
   /**
-   * An order by its client order id within one owner (ADR 0032): PayMarket's own orders (companyId null, the
-   * default) or one integrator company's. The same order id may exist once per owner.
+   * An order by its client order id within one owner (ADR 0032, issue 12): one integrator company's orders
+   * (`{ companyId }`), one signed-in buyer's (`{ buyerId }`), or guests' orders (`{ buyerId: null }`). The same order
+   * id may exist once per owner, so a lookup by order id is always scoped to its owner.
    */
-  byOrderId(manager: EntityManager, orderId: string, lock = false, companyId: string | null = null): Promise<OrderEntity | null> {
+  byOrderId(manager: EntityManager, orderId: string, owner: OrderOwner, lock = false): Promise<OrderEntity | null> {
+    const where =
+      'companyId' in owner ? { orderId, companyId: owner.companyId } : { orderId, companyId: IsNull(), buyerId: owner.buyerId ?? IsNull() };
     return manager.getRepository(OrderEntity).findOne({
-      where: { orderId, companyId: companyId ?? IsNull() },
+      where,
       ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
     });
+  }
+
+  /**
+   * Administrators naming one of PayMarket's own orders by its order id: the order when exactly one has it, 'ambiguous'
+   * when several buyers used it (the order is then named by its uuid).
+   */
+  async byPaymarketOrderId(manager: EntityManager, orderId: string, lock = false): Promise<OrderEntity | null | 'ambiguous'> {
+    const found = await manager.getRepository(OrderEntity).find({
+      where: { orderId, companyId: IsNull() },
+      take: 2,
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (found.length > 1) return 'ambiguous';
+    return found[0] ?? null;
   }
 
   byId(manager: EntityManager, id: string, lock = false): Promise<OrderEntity | null> {

@@ -31,7 +31,7 @@ export class CreateQuoteOrder {
     const orderId = quoteOrderId(request.quoteId);
     const recipientRef = `${SELLER_REF_PREFIX}${request.sellerId}`;
     const amount = BigInt(request.amountMinor);
-    const existing = await this.dataSource.transaction((manager) => this.orders.byOrderId(manager, orderId));
+    const existing = await this.dataSource.transaction((manager) => this.orders.byOrderId(manager, orderId, { buyerId: request.buyer.id }));
     if (existing) return this.same(existing, request, recipientRef);
 
     // Who gets paid is checked before anything is stored: the seller must have a payout account that can receive
@@ -83,7 +83,7 @@ export class CreateQuoteOrder {
       };
       if (!(await this.orders.insert(manager, order))) {
         // A concurrent accept of the same quote won: answer its order.
-        const winner = await this.orders.byOrderId(manager, orderId);
+        const winner = await this.orders.byOrderId(manager, orderId, { buyerId: request.buyer.id });
         return this.same(winner!, request, recipientRef);
       }
       await writeToOutbox(manager, 'payments', 'order.created', {

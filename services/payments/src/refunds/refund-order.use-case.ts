@@ -75,9 +75,12 @@ export class RefundOrder {
     const refund = await this.idempotency.run(`refunds:${body.orderId}`, request.idempotencyKey, body, async (manager) => {
       // Any order by its uuid (the admin page sends it; the only way to name an integrator company's order, whose
       // order id is unique only within the company, ADR 0032), else PayMarket's own orders by their order id.
-      const order =
+      // Several buyers may share an order id (issue 12): then only the uuid names the order.
+      const found =
         (UUID.test(body.orderId) ? await this.orders.byId(manager, body.orderId, true) : null) ??
-        (await this.orders.byOrderId(manager, body.orderId, true));
+        (await this.orders.byPaymarketOrderId(manager, body.orderId, true));
+      if (found === 'ambiguous') throw ServiceError.conflict(CheckoutErrors.ORDER_ID_AMBIGUOUS);
+      const order = found;
       if (!order) throw ServiceError.notFound(CheckoutErrors.ORDER_NOT_FOUND);
       const pending = await this.orders.pendingRefund(manager, order.id);
       if (pending) return { id: pending.id, orderUuid: order.id, inProgress: true };
