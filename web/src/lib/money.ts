@@ -1,4 +1,4 @@
-import { amountToMinor, formatMinor } from '@paymarket/contracts';
+import { amountToMinor, formatMinor } from '@/lib/contracts-light';
 
 // Money on the web is decimal text from the server ("96.44") or from an input; arithmetic happens in integer cents.
 

@@ -152,7 +152,7 @@ describe(BuyerRequestsPage.name, () => {
     renderPage();
 
     await user.click(await screen.findByRole('button', { name: 'Post New Request' }));
-    await user.click(screen.getByRole('button', { name: 'Post Request' }));
+    await user.click(await screen.findByRole('button', { name: 'Post Request' }));
     expect((await screen.findAllByText('Please fill in title, description, and your registered email.')).length).toBeGreaterThan(0);
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });

@@ -1,25 +1,16 @@
-import {
-  BUDGET_BUCKET_LABELS,
-  BUDGET_BUCKETS,
-  REQUEST_CATEGORIES,
-  REQUEST_CATEGORY_LABELS,
-  type BuyerRequestListResponse,
-  type BuyerRequestView,
-} from '@paymarket/contracts';
+import type { BuyerRequestListResponse, BuyerRequestView } from '@paymarket/contracts';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowLeft, ClipboardList, Info, Loader2, Plus, Search } from 'lucide-react';
-import { useEffect, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ContactBuyerDialog } from '@/components/requests/contact-buyer-dialog';
-import { DeleteRequestDialog } from '@/components/requests/delete-request-dialog';
 import { ManagePosts } from '@/components/requests/manage-posts';
 import { RequestCard } from '@/components/requests/request-card';
-import { RequestFormDialog } from '@/components/requests/request-form-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useSession } from '@/hooks/use-session';
+import { BUDGET_BUCKET_LABELS, BUDGET_BUCKETS, REQUEST_CATEGORIES, REQUEST_CATEGORY_LABELS } from '@/lib/contracts-light';
 import { apiErrorMessage } from '@/lib/queryClient';
 import {
   boardQueryKey,
@@ -32,6 +23,34 @@ import {
 } from './requests/board-filters';
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+// The dialogs (Radix Dialog, and the shared DTOs with class-validator) load when one first opens, not with the board
+// (ADR 0044, P5); once loaded they stay mounted, as before.
+const RequestFormDialog = lazy(async () => ({ default: (await import('@/components/requests/request-form-dialog')).RequestFormDialog }));
+const DeleteRequestDialog = lazy(async () => ({
+  default: (await import('@/components/requests/delete-request-dialog')).DeleteRequestDialog,
+}));
+const ContactBuyerDialog = lazy(async () => ({ default: (await import('@/components/requests/contact-buyer-dialog')).ContactBuyerDialog }));
+
+/** True from the first time `active` is true on. */
+function useOnceActive(active: boolean): boolean {
+  const [seen, setSeen] = useState(active);
+  if (active && !seen) setSeen(true);
+  return seen || active;
+}
+
+/** The board's cards while the first page loads: the grid and card height of the list, so nothing moves when it arrives. */
+function BoardSkeleton(): ReactElement {
+  return (
+    <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-hidden="true" data-testid="board-skeleton">
+      {Array.from({ length: 6 }, (_, index) => (
+        <li key={index} className="min-w-0">
+          <Card className="h-[21rem] animate-pulse bg-muted/40" />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 async function fetchBoard(filters: BoardFilters, cursor: string | null): Promise<BuyerRequestListResponse> {
   const res = await fetch(boardUrl(filters, cursor), { credentials: 'include' });
@@ -48,6 +67,10 @@ export function BuyerRequestsPage(): ReactElement {
   const [deleting, setDeleting] = useState<BuyerRequestView | null>(null);
   const [contacting, setContacting] = useState<BuyerRequestView | null>(null);
   const { buyer } = useSession();
+  const postLoaded = useOnceActive(posting);
+  const editLoaded = useOnceActive(editing !== null);
+  const deleteLoaded = useOnceActive(deleting !== null);
+  const contactLoaded = useOnceActive(contacting !== null);
   // "My requests" (account menu): the signed-in buyer's own cards among those loaded.
   const [searchParams, setSearchParams] = useSearchParams();
   const onlyMine = buyer !== null && searchParams.get('mine') === '1';
@@ -68,15 +91,6 @@ export function BuyerRequestsPage(): ReactElement {
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
   });
-
-  if (board.isPending) {
-    return (
-      <div className="flex min-h-[60vh] flex-col items-center justify-center gap-3 text-muted-foreground" role="status">
-        <Loader2 className="size-8 animate-spin text-primary" aria-hidden="true" />
-        <p>Loading buyer requests...</p>
-      </div>
-    );
-  }
 
   const loaded = board.data?.pages.flatMap((page) => page.requests) ?? [];
   const requests = onlyMine ? loaded.filter((request) => request.mine) : loaded;
@@ -116,7 +130,7 @@ export function BuyerRequestsPage(): ReactElement {
           <ClipboardList className="size-8 text-primary" aria-hidden="true" />
           <div>
             <p className="text-2xl font-bold" data-testid="active-requests-count">
-              {stats?.total ?? 0}
+              {board.isPending ? '…' : (stats?.total ?? 0)}
             </p>
             <p className="text-sm text-muted-foreground">Active Requests</p>
           </div>
@@ -181,7 +195,14 @@ export function BuyerRequestsPage(): ReactElement {
         )}
       </div>
 
-      {board.isError ? (
+      {board.isPending ? (
+        <>
+          <p className="sr-only" role="status">
+            Loading buyer requests...
+          </p>
+          <BoardSkeleton />
+        </>
+      ) : board.isError ? (
         <Card className="p-6 text-destructive" role="alert">
           {apiErrorMessage(board.error, 'Unable to load buyer requests. Please try again.')}
         </Card>
@@ -211,15 +232,31 @@ export function BuyerRequestsPage(): ReactElement {
         </>
       )}
 
-      <RequestFormDialog mode="post" open={posting} onOpenChange={setPosting} />
-      <RequestFormDialog
-        mode="edit"
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        request={editing ?? undefined}
-      />
-      <DeleteRequestDialog request={deleting} onClose={() => setDeleting(null)} />
-      <ContactBuyerDialog request={contacting} onClose={() => setContacting(null)} />
+      {postLoaded && (
+        <Suspense fallback={null}>
+          <RequestFormDialog mode="post" open={posting} onOpenChange={setPosting} />
+        </Suspense>
+      )}
+      {editLoaded && (
+        <Suspense fallback={null}>
+          <RequestFormDialog
+            mode="edit"
+            open={editing !== null}
+            onOpenChange={(open) => !open && setEditing(null)}
+            request={editing ?? undefined}
+          />
+        </Suspense>
+      )}
+      {deleteLoaded && (
+        <Suspense fallback={null}>
+          <DeleteRequestDialog request={deleting} onClose={() => setDeleting(null)} />
+        </Suspense>
+      )}
+      {contactLoaded && (
+        <Suspense fallback={null}>
+          <ContactBuyerDialog request={contacting} onClose={() => setContacting(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

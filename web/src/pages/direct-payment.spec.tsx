@@ -153,7 +153,7 @@ describe(DirectPaymentPage.name, () => {
     expect(prepare?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.queryByRole('list', { name: 'How it works' })).toBeNull();
 
-    await user.type(screen.getByLabelText(/Card Number/), '4242424242424242');
+    await user.type(await screen.findByLabelText(/Card Number/), '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Pay $103.56 USD' }));
 
     expect(await findToast('Payment Successful!')).toBeTruthy();

@@ -195,7 +195,7 @@ describe(PaymentPage.name, () => {
       expect(within(list).getByText('Transaction Fee').nextElementSibling?.textContent).toBe('$3.56');
       expect(within(list).getByText('Total').nextElementSibling?.textContent).toBe('$103.56 USD');
       expect(screen.queryByRole('button', { name: 'Create Payment' })).toBeNull();
-      expect(screen.getByRole('button', { name: 'Pay $103.56 USD' })).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'Pay $103.56 USD' })).toBeTruthy();
     });
 
     it('says when live processing is enabled', async () => {

@@ -1,13 +1,4 @@
-import {
-  CreatePaymentIntentDto,
-  PAYMENT_CURRENCIES,
-  PAYMENT_MESSAGES,
-  validateDto,
-  type FieldErrors,
-  type OrderView,
-  type PaymentCurrency,
-  type PaymentIntentResponse,
-} from '@paymarket/contracts';
+import type { CreatePaymentIntentDto, FieldErrors, OrderView, PaymentCurrency, PaymentIntentResponse } from '@paymarket/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Lock, LogIn } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
@@ -25,6 +16,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useSession } from '@/hooks/use-session';
 import { toast } from '@/hooks/use-toast';
+import { PAYMENT_CURRENCIES, PAYMENT_MESSAGES } from '@/lib/contracts-light';
 import { formatMoney } from '@/lib/money';
 
 type PaymentForm = { orderId: string; currency: PaymentCurrency; amount: string; printProviderStripeAccountId: string };
@@ -49,8 +41,12 @@ class PaymentStepError extends Error {
 type FormCheck =
   { ok: true; value: CreatePaymentIntentDto } | { ok: false; errors: FieldErrors; toast?: { title: string; description: string } };
 
+/** The shared DTOs and class-validator: loaded when the form is first used, not with the page (ADR 0044, P5). */
+const loadValidation = () => import('@paymarket/contracts');
+
 /** The spec's §5 rules through the shared DTO: its messages go under the fields, the spec's two toasts on top. */
-function checkForm(form: PaymentForm): FormCheck {
+async function checkForm(form: PaymentForm): Promise<FormCheck> {
+  const { CreatePaymentIntentDto, validateDto } = await loadValidation();
   const result = validateDto(CreatePaymentIntentDto, { ...form, amount: form.amount.trim() });
   if (result.ok) return result;
   const missing = form.orderId.trim() === '' || form.amount.trim() === '' || form.printProviderStripeAccountId === '';
@@ -162,14 +158,13 @@ export function PaymentPage(): ReactElement {
     const next = { ...form, [event.target.name]: event.target.value };
     setForm(next);
     if (Object.keys(errors).length > 0) {
-      const check = checkForm(next);
-      setErrors(check.ok ? {} : check.errors);
+      void checkForm(next).then((check) => setErrors(check.ok ? {} : check.errors));
     }
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
-    const check = checkForm(form);
+    const check = await checkForm(form);
     if (!check.ok) {
       setErrors(check.errors);
       if (check.toast) toast({ variant: 'destructive', ...check.toast });
@@ -234,7 +229,7 @@ export function PaymentPage(): ReactElement {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={onSubmit} aria-label="Payment details">
+          <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadValidation()} aria-label="Payment details">
             <fieldset disabled={locked} className="space-y-5">
               <FormField id="payment-orderId" label="Order ID" required errors={errors.orderId}>
                 <Input {...control('orderId')} autoComplete="off" placeholder="e.g. ORD-1001" />

@@ -22,6 +22,27 @@ function StatCard({ icon: Icon, value, label }: { icon: typeof Users; value: str
   );
 }
 
+/**
+ * The statistics and the first cards while the showcase loads, at their loaded sizes (a stat card, a seller card with
+ * three lines of description), so nothing below moves when the list arrives (ADR 0044, P5: CLS).
+ */
+function ShowcaseSkeleton(): ReactElement {
+  return (
+    <div aria-hidden="true" data-testid="showcase-skeleton">
+      <div className="mb-10 grid gap-4 sm:grid-cols-3">
+        {[0, 1, 2].map((index) => (
+          <Card key={index} className="h-[5.875rem] animate-pulse bg-muted/40" />
+        ))}
+      </div>
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: 6 }, (_, index) => (
+          <Card key={index} className="h-[22.5rem] animate-pulse bg-muted/40" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
 export function SellersPage(): ReactElement {
   const { sellers, stats, isLoading, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useShowcase();
 
@@ -39,10 +60,12 @@ export function SellersPage(): ReactElement {
       </div>
 
       {isLoading ? (
-        <p className="flex items-center gap-2 py-16 text-muted-foreground" role="status">
-          <Loader2 className="size-5 animate-spin" aria-hidden="true" />
-          Loading sellers...
-        </p>
+        <>
+          <p className="sr-only" role="status">
+            Loading sellers...
+          </p>
+          <ShowcaseSkeleton />
+        </>
       ) : isError ? (
         <Card className="p-6 text-destructive" role="alert">
           {apiErrorMessage(error, 'The sellers could not be loaded. Please try again.')}

@@ -1,10 +1,11 @@
-import { REQUEST_CATEGORY_LABELS, type BuyerRequestView } from '@paymarket/contracts';
+import type { BuyerRequestView } from '@paymarket/contracts';
 import { Calendar, Clock, DollarSign, MapPin, Pencil, Trash2 } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { REQUEST_CATEGORY_LABELS } from '@/lib/contracts-light';
 
 function postedDate(iso: string): string {
   const date = new Date(iso);

@@ -1,4 +1,5 @@
-import { BUDGET_BUCKETS, REQUEST_CATEGORIES, type BudgetBucket, type RequestCategory } from '@paymarket/contracts';
+import type { BudgetBucket, RequestCategory } from '@paymarket/contracts';
+import { BUDGET_BUCKETS, REQUEST_CATEGORIES } from '@/lib/contracts-light';
 
 /** The board's filters as the page holds them: '' means "all". They are applied by the server (GET query). */
 export interface BoardFilters {

@@ -5,8 +5,9 @@ import { IsMoneyAmount } from './amount.js';
 import { PAYMENT_MESSAGES as M } from './payment-messages.js';
 
 export const ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-export const PAYMENT_CURRENCIES = ['usd', 'cad'] as const;
-export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
+import { PAYMENT_CURRENCIES, type PaymentCurrency } from './currencies.js';
+
+export { PAYMENT_CURRENCIES, type PaymentCurrency } from './currencies.js';
 
 /**
  * The recipient chosen on /payment: a print provider's connected account id (`acct_…`) or `seller_<sellerId>`

@@ -3,29 +3,9 @@ import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, Ma
 import { normalisedEmail, trimmed } from '../transforms.js';
 import { BUDGET_BUCKETS, type BudgetBucket } from './budget.js';
 
-/** Spec §3 category values, with the labels the board shows. */
-export const REQUEST_CATEGORIES = [
-  'business-cards',
-  'marketing-materials',
-  'apparel-printing',
-  'signs-banners',
-  'packaging',
-  'promotional-products',
-  'design-services',
-  'other',
-] as const;
-export type RequestCategory = (typeof REQUEST_CATEGORIES)[number];
+import { REQUEST_CATEGORIES, type RequestCategory } from './categories.js';
 
-export const REQUEST_CATEGORY_LABELS: Record<RequestCategory, string> = {
-  'business-cards': 'Business Cards',
-  'marketing-materials': 'Marketing Materials',
-  'apparel-printing': 'Apparel Printing',
-  'signs-banners': 'Signs & Banners',
-  packaging: 'Packaging',
-  'promotional-products': 'Promotional Products',
-  'design-services': 'Design Services',
-  other: 'Other',
-};
+export { REQUEST_CATEGORIES, REQUEST_CATEGORY_LABELS, type RequestCategory } from './categories.js';
 
 export const REQUEST_LIMITS = {
   TITLE: 150,

@@ -1,0 +1,8 @@
+// The contracts' values that pages need for their first render, without the contracts' barrel: any value imported
+// from '@paymarket/contracts' brings every DTO and class-validator into the page's initial JavaScript (ADR 0044, P5),
+// so forms import that barrel dynamically when they validate. Each file re-exported here is free of decorators.
+export { BUDGET_BUCKET_LABELS, BUDGET_BUCKETS } from '../../../libs/contracts/src/dtos/requests/budget';
+export { REQUEST_CATEGORIES, REQUEST_CATEGORY_LABELS } from '../../../libs/contracts/src/dtos/requests/categories';
+export { PAYMENT_MESSAGES } from '../../../libs/contracts/src/dtos/payments/payment-messages';
+export { PAYMENT_CURRENCIES } from '../../../libs/contracts/src/dtos/payments/currencies';
+export { amountToMinor, formatMinor } from '../../../libs/contracts/src/dtos/payments/money';
