@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { createLogger } from '@paymarket/platform';
+
+const log = createLogger('public-read-cache');
 
 /** A cached JSON answer: its exact bytes and their strong ETag. */
 export interface CachedAnswer {
@@ -58,7 +61,12 @@ export class PublicReadCache {
     if (entry !== undefined) {
       // Past its TTL (which only bounds changes no event announces): served once more while one refresh runs, so
       // readers never queue behind the reload. An announced change has removed the entry already.
-      if (this.now() - entry.storedAt >= this.ttlMs) this.refresh(key, loader).catch(() => this.entries.delete(key));
+      if (this.now() - entry.storedAt >= this.ttlMs)
+        this.refresh(key, loader).catch((err: unknown) => {
+          // The stale page is dropped, so the next reader loads (and sees the failure) itself; the cause is logged.
+          this.entries.delete(key);
+          log.warn({ err, key }, 'refreshing a cached public read failed');
+        });
       return { answer: entry, value: undefined, kept: true };
     }
     return this.refresh(key, loader);

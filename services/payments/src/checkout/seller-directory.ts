@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { RpcPatterns, type SellerPayoutAccount } from '@paymarket/contracts';
-import { RpcCallError, RpcClient } from '@paymarket/platform';
+import { createLogger, RpcCallError, RpcClient } from '@paymarket/platform';
+
+const log = createLogger('seller-directory');
 
 /**
  * Port: who `seller_<id>` is and which connected account their money goes to (ADR 0030). Catalog owns sellers and
@@ -36,9 +38,12 @@ export class RpcSellerDirectory extends SellerDirectory {
 
   override async providerName(stripeAccountId: string): Promise<string | null> {
     try {
-      const providers = await this.rpc.call(RpcPatterns.catalog.LIST_PRINT_PROVIDERS, {});
-      return providers.find((p) => p.stripeAccountId === stripeAccountId)?.name ?? null;
-    } catch {
+      // One provider by its account (the same lookup dispute emails use), not the whole provider list per order.
+      return (await this.rpc.call(RpcPatterns.providerContacts.GET_PROVIDER_CONTACT, { stripeAccountId })).name;
+    } catch (error) {
+      if (error instanceof RpcCallError && error.kind === 'service' && error.payload.code === 'not_found') return null;
+      // A name is never a reason to refuse the order: it is shown as the account id, and the cause is logged.
+      log.warn({ err: error, stripeAccountId }, 'could not name the print provider of an order');
       return null;
     }
   }
