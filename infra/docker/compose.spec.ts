@@ -2,69 +2,12 @@
 // with the code by construction: the processes of cluster mode (infra/cluster/start.mjs ENTRY), their entry files,
 // and the env each process validates at boot (the class-validator env classes it passes to loadConfig).
 import { describe, expect, it } from '@jest/globals';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { plainToInstance, type ClassConstructor } from 'class-transformer';
-import { getMetadataStorage, validateSync } from 'class-validator';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
 import { parse } from 'yaml';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const read = (path: string): string => readFileSync(join(root, path), 'utf8');
-
-// ---- the code side ------------------------------------------------------------------------------------------------
-
-/** infra/cluster/start.mjs's ENTRY map (read as text: importing the script would start the cluster). */
-function clusterEntries(): Record<string, string> {
-  const block = /const ENTRY = \{([\s\S]*?)\};/.exec(read('infra/cluster/start.mjs'))?.[1];
-  if (!block) throw new Error('infra/cluster/start.mjs: no `const ENTRY = { … };` map found');
-  return Object.fromEntries([...block.matchAll(/^\s*['"]?([\w-]+)['"]?\s*:\s*['"]([^'"]+)['"]/gm)].map((m) => [m[1]!, m[2]!]));
-}
-
-function sourceFiles(dir: string): string[] {
-  const abs = join(root, dir);
-  if (!existsSync(abs)) return [];
-  return readdirSync(abs, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !/\.(integration-)?spec\.tsx?$/.test(e.name))
-    .map((e) => join(e.parentPath, e.name));
-}
-
-const loadConfigCalls = (text: string): string[] => [...text.matchAll(/\bloadConfig\(\s*(\w+)/g)].map((m) => m[1]!);
-
-/** The env classes a package validates at boot: its own loadConfig(X) calls plus serviceConfigFromEnv's. */
-function envClassNames(packageDir: string): string[] {
-  const names = new Set<string>();
-  for (const file of sourceFiles(`${packageDir}/src`)) {
-    const text = readFileSync(file, 'utf8');
-    loadConfigCalls(text).forEach((n) => names.add(n));
-    if (/\bserviceConfigFromEnv\(/.test(text)) {
-      const helper = sourceFiles('libs/platform/src').find((f) => /export function serviceConfigFromEnv\b/.test(readFileSync(f, 'utf8')));
-      if (!helper) throw new Error('serviceConfigFromEnv is called but not found in libs/platform/src');
-      loadConfigCalls(readFileSync(helper, 'utf8')).forEach((n) => names.add(n));
-    }
-  }
-  return [...names].sort();
-}
-
-/** Imports an env class by name from the package or the shared libs. */
-async function importEnvClass(name: string, packageDir: string): Promise<ClassConstructor<object>> {
-  const candidates = [
-    ...sourceFiles(`${packageDir}/src`),
-    ...readdirSync(join(root, 'libs')).flatMap((lib) => sourceFiles(`libs/${lib}/src`)),
-  ];
-  const file = candidates.find((f) => new RegExp(`export class ${name}\\b`).test(readFileSync(f, 'utf8')));
-  if (!file) throw new Error(`env class ${name} (used by ${packageDir}) not found`);
-  const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-  return mod[name] as ClassConstructor<object>;
-}
-
-/** Properties of an env class that carry validators but no @IsOptional(): boot fails without them. */
-function requiredVars(cls: ClassConstructor<object>): string[] {
-  const metadata = getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false);
-  const props = new Set(metadata.map((m) => m.propertyName));
-  const optional = new Set(metadata.filter((m) => m.name === 'isOptional').map((m) => m.propertyName));
-  return [...props].filter((p) => !optional.has(p)).sort();
-}
+import { clusterEntries, envClassNames, importEnvClass, read, requiredVars, root } from './process-env.js';
 
 // ---- the compose side ---------------------------------------------------------------------------------------------
 

@@ -3,18 +3,15 @@
 // (cluster mode's entry files, the queue names, the shutdown timers, the env classes each process validates).
 import { describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { plainToInstance, type ClassConstructor } from 'class-transformer';
-import { getMetadataStorage, validateSync } from 'class-validator';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
 import { parseAllDocuments } from 'yaml';
 import type { IDeployment } from 'kubernetes-models/apps/v1';
 import { SERVICE_NAMES, queueOf, type ServiceName } from '@paymarket/contracts';
+import { clusterEntries, envClassNames, importEnvClass, read, requiredVars, root } from '../docker/process-env.js';
 import { configMapsOf, containerEnv, manifestProblems, type CodeFacts, type Manifest, type Overlay } from './manifest-rules.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const read = (path: string): string => readFileSync(join(root, path), 'utf8');
 const OVERLAYS: Overlay[] = ['development', 'production'];
 
 // ---- rendering ----------------------------------------------------------------------------------------------------
@@ -57,12 +54,6 @@ function number(path: string, pattern: RegExp): number {
   return Number(match[1]!.replace(/_/g, ''));
 }
 
-function clusterEntries(): Record<string, string> {
-  const block = /const ENTRY = \{([\s\S]*?)\};/.exec(read('infra/cluster/start.mjs'))?.[1];
-  if (!block) throw new Error('infra/cluster/start.mjs: no `const ENTRY = { … };` map found');
-  return Object.fromEntries([...block.matchAll(/^\s*['"]?([\w-]+)['"]?\s*:\s*['"]([^'"]+)['"]/gm)].map((m) => [m[1]!, m[2]!]));
-}
-
 const facts: CodeFacts = {
   entries: clusterEntries(),
   services: SERVICE_NAMES,
@@ -70,48 +61,6 @@ const facts: CodeFacts = {
   forceExitMs: number('libs/platform/src/bootstrap/run-main.ts', /setTimeout\(\(\) => process\.exit\(1\), ([\d_]+)\)/),
   drainMs: number('libs/platform/src/messaging/in-flight.ts', /drainBeforeClose[^\n]*timeoutMs = ([\d_]+)/),
 };
-
-// The env classes a process validates at boot (as infra/docker/compose.spec.ts finds them).
-function sourceFiles(dir: string): string[] {
-  const abs = join(root, dir);
-  if (!existsSync(abs)) return [];
-  return readdirSync(abs, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !/\.(integration-|cluster-)?spec\.tsx?$/.test(e.name))
-    .map((e) => join(e.parentPath, e.name));
-}
-const loadConfigCalls = (text: string): string[] => [...text.matchAll(/\bloadConfig\(\s*(\w+)/g)].map((m) => m[1]!);
-
-function envClassNames(packageDir: string): string[] {
-  const names = new Set<string>();
-  for (const file of sourceFiles(`${packageDir}/src`)) {
-    const text = readFileSync(file, 'utf8');
-    loadConfigCalls(text).forEach((n) => names.add(n));
-    if (/\bserviceConfigFromEnv\(/.test(text)) {
-      const helper = sourceFiles('libs/platform/src').find((f) => /export function serviceConfigFromEnv\b/.test(readFileSync(f, 'utf8')));
-      if (!helper) throw new Error('serviceConfigFromEnv is called but not found in libs/platform/src');
-      loadConfigCalls(readFileSync(helper, 'utf8')).forEach((n) => names.add(n));
-    }
-  }
-  return [...names].sort();
-}
-
-async function importEnvClass(name: string, packageDir: string): Promise<ClassConstructor<object>> {
-  const candidates = [
-    ...sourceFiles(`${packageDir}/src`),
-    ...readdirSync(join(root, 'libs')).flatMap((lib) => sourceFiles(`libs/${lib}/src`)),
-  ];
-  const file = candidates.find((f) => new RegExp(`export class ${name}\\b`).test(readFileSync(f, 'utf8')));
-  if (!file) throw new Error(`env class ${name} (used by ${packageDir}) not found`);
-  const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-  return mod[name] as ClassConstructor<object>;
-}
-
-function requiredVars(cls: ClassConstructor<object>): string[] {
-  const metadata = getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false);
-  const props = new Set(metadata.map((m) => m.propertyName));
-  const optional = new Set(metadata.filter((m) => m.name === 'isOptional').map((m) => m.propertyName));
-  return [...props].filter((p) => !optional.has(p)).sort();
-}
 
 /**
  * Per Deployment, what loadConfig would refuse at boot: a required variable that is neither set nor taken from a
