@@ -4,7 +4,8 @@ import { CATALOG_CONTROLLERS } from './catalog/index.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { BuyerRequestsController } from './requests/buyer-requests.controller.js';
 import { QuotesController } from './quotes/quotes.controller.js';
-import { StatementsController } from './statements/statements.controller.js';
+import { ProviderStatementsController, StatementsController } from './statements/statements.controller.js';
+import { PayeeAuthController } from './auth/payee-auth.controller.js';
 import { PaymentsController } from './payments/payments.controller.js';
 import { IntegratorOrdersController } from './payments/integrator-orders.controller.js';
 import { IntegratorRefundsController } from './payments/integrator-refunds.controller.js';
@@ -43,6 +44,8 @@ export class GatewayModule {
         BuyerRequestsController,
         QuotesController,
         StatementsController,
+        ProviderStatementsController,
+        PayeeAuthController,
         ...CATALOG_CONTROLLERS,
         PaymentsController,
         IntegratorOrdersController,

@@ -9,7 +9,8 @@ import { BUYER_SESSION_COOKIE, clearSessionCookie, readSessionCookie, type Sessi
 type SessionPattern =
   | typeof RpcPatterns.onboarding.RESOLVE_BUYER_SESSION
   | typeof RpcPatterns.onboarding.RESOLVE_ADMIN_SESSION
-  | typeof RpcPatterns.onboarding.RESOLVE_CONSOLE_SESSION;
+  | typeof RpcPatterns.onboarding.RESOLVE_CONSOLE_SESSION
+  | typeof RpcPatterns.payeeAuth.RESOLVE_PAYEE_SESSION;
 
 /**
  * Asks onboarding whose live session a cookie's token is — on every request, so sign-out and revocation take

@@ -6,8 +6,11 @@ export const BUYER_SESSION_COOKIE = 'pm_session';
 export const ADMIN_SESSION_COOKIE = 'pm_admin';
 /** The developer console (ADR 0037): SameSite=Strict, as it can create keys and read secrets. */
 export const CONSOLE_SESSION_COOKIE = 'pm_console';
+/** Sellers and print providers on their dashboards (ADR 0047): the buyer cookie's attributes, its own name. */
+export const PAYEE_SESSION_COOKIE = 'pm_payee_session';
 
-export type SessionCookie = typeof BUYER_SESSION_COOKIE | typeof ADMIN_SESSION_COOKIE | typeof CONSOLE_SESSION_COOKIE;
+export type SessionCookie =
+  typeof BUYER_SESSION_COOKIE | typeof ADMIN_SESSION_COOKIE | typeof CONSOLE_SESSION_COOKIE | typeof PAYEE_SESSION_COOKIE;
 
 const sameSiteOf = (name: SessionCookie) => (name === CONSOLE_SESSION_COOKIE ? ('strict' as const) : ('lax' as const));
 

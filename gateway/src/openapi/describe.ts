@@ -10,7 +10,7 @@ import { reasonOf } from '../http/http-status.js';
  */
 
 /** Security schemes declared in the document (openapi.document.ts). */
-export type SecurityScheme = 'apiKey' | 'consoleSession' | 'buyerSession' | 'adminSession' | 'sellerToken';
+export type SecurityScheme = 'apiKey' | 'consoleSession' | 'buyerSession' | 'adminSession' | 'sellerToken' | 'payeeSession';
 
 /** The integrator API's schemes: a secret key, or the developer console's session. */
 export const INTEGRATOR_AUTH: SecurityScheme[] = ['apiKey'];

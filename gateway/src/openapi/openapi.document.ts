@@ -191,6 +191,12 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     })
     .addSecurity('buyerSession', { type: 'apiKey', in: 'cookie', name: 'pm_session', description: 'A buyer signed in by an emailed code.' })
     .addSecurity('adminSession', { type: 'apiKey', in: 'cookie', name: 'pm_admin', description: 'An administrator signed in at /admin.' })
+    .addSecurity('payeeSession', {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'pm_payee_session',
+      description: 'A seller or print provider signed in to its dashboard by an emailed code.',
+    })
     .addSecurity('sellerToken', {
       type: 'http',
       scheme: 'bearer',

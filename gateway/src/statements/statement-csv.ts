@@ -1,4 +1,4 @@
-import { formatMinor, STATEMENT_CSV_COLUMNS, type SellerStatement } from '@paymarket/contracts';
+import { formatMinor, STATEMENT_CSV_COLUMNS, type StatementLine } from '@paymarket/contracts';
 
 // RFC 4180 quoting, and a leading quote on text a spreadsheet would run as a formula (CSV injection).
 function cell(value: string): string {
@@ -6,8 +6,8 @@ function cell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** The statement's lines as CSV (STATEMENT_CSV_COLUMNS), amounts in major units with two decimals. */
-export function statementCsv(statement: SellerStatement): string {
+/** A seller's or provider's statement lines as CSV (STATEMENT_CSV_COLUMNS), amounts in major units with two decimals. */
+export function statementCsv(statement: { lines: StatementLine[] }): string {
   const rows = statement.lines.map((l) =>
     [
       l.orderId,

@@ -9,6 +9,7 @@ import { eventually } from '@paymarket/platform/testing';
 import type { MailboxMessage } from '@paymarket/contracts';
 import { casesFor, operations, type HostileCase, type Operation } from './support/hostile-cases.js';
 import { approvedCompany, ipsFrom, startTestApp, type ApprovedCompany, type TestApp } from './support/integrator-test-app.js';
+import { signInPayee } from './support/sign-in.js';
 
 jest.setTimeout(600_000);
 
@@ -38,7 +39,7 @@ const CHANGED_BY_DESIGN: Record<string, string> = {
   'onboarding.api_keys': "a company's own key records when it was last used",
 };
 
-type Principal = 'none' | 'admin' | 'buyerA' | 'buyerB' | 'companyA' | 'companyB' | 'sellerA' | 'sellerB';
+type Principal = 'none' | 'admin' | 'buyerA' | 'buyerB' | 'companyA' | 'companyB' | 'sellerA' | 'sellerB' | 'payeeB';
 
 interface Sent {
   status: number;
@@ -77,6 +78,7 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
     companyB: {},
     sellerA: {},
     sellerB: {},
+    payeeB: {},
   };
   // Company A's, buyer A's and seller A's objects: the targets of the BOLA matrix.
   const ids: Record<string, string> = {};
@@ -203,6 +205,14 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
     headersOf.sellerA = { authorization: `Bearer ${sellerA.token}` };
     headersOf.sellerB = { authorization: `Bearer ${sellerB.token}` };
     ids.sellerA = sellerA.id;
+    // Seller B's email signed in to its dashboard (ADR 0047); the print provider is seller A's address's.
+    headersOf.payeeB = { cookie: (await signInPayee(base, `beta.${run}@example.com`, freshIp)).cookie };
+    ids.providerA = '00000000-0000-4000-8000-0000000000a1';
+    await testApp.db.query(`INSERT INTO catalog.print_providers (id, name, stripe_account_id, email) VALUES ($1, 'Alpha Prints', $2, $3)`, [
+      ids.providerA,
+      PROVIDER,
+      `alpha.${run}@example.com`,
+    ]);
 
     // Buyer A: a request on the board and a paid order.
     const posted = await request(base)
@@ -271,6 +281,7 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
     if (op.security.includes('buyerSession')) return 'buyerB';
     if (op.security.includes('apiKey')) return 'companyB';
     if (op.security.includes('sellerToken')) return 'sellerB';
+    if (op.security.includes('payeeSession')) return 'payeeB';
     return 'none';
   }
 
@@ -364,6 +375,14 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
     ];
     const sellerRoutes = [
       { method: 'PUT', url: `/api/sellers/${ids.sellerA}`, body: { businessName: 'Hijacked', description: 'x'.repeat(60) } },
+      { method: 'GET', url: `/api/sellers/${ids.sellerA}/statement` },
+    ];
+    // Dashboards of seller A and of the print provider on seller A's address (ADR 0047), as payee B and everyone else.
+    const payeeRoutes = [
+      { method: 'GET', url: `/api/sellers/${ids.sellerA}/statement` },
+      { method: 'GET', url: `/api/sellers/${ids.sellerA}/statement?format=csv` },
+      { method: 'GET', url: `/api/providers/${ids.providerA}/statement` },
+      { method: 'GET', url: `/api/providers/${ids.providerA}/statement?format=csv` },
     ];
     const adminRoutes = [
       { method: 'GET', url: '/api/admin/companies' },
@@ -379,6 +398,9 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
       ...buyerRoutes.flatMap((route) => (['buyerB', 'companyB', 'sellerB', 'none', 'admin'] as const).map((as) => ({ route, as }))),
       ...companyRoutes.flatMap((route) => (['companyB', 'buyerA', 'sellerA', 'none', 'admin'] as const).map((as) => ({ route, as }))),
       ...sellerRoutes.flatMap((route) => (['sellerB', 'buyerA', 'companyA', 'none', 'admin'] as const).map((as) => ({ route, as }))),
+      ...payeeRoutes.flatMap((route) =>
+        (['payeeB', 'sellerB', 'buyerA', 'companyA', 'none', 'admin'] as const).map((as) => ({ route, as })),
+      ),
       ...adminRoutes.flatMap((route) => (['buyerA', 'companyA', 'sellerA', 'none'] as const).map((as) => ({ route, as }))),
     ];
     // Admin acting on a buyer's payment or request is a different question (admins may read payments): not a wrong principal.

@@ -689,6 +689,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payee-auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in seller or print provider with the profiles its email owns */
+        get: operations["PayeeAuth_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payee-auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in seller or print provider with its profiles, or null */
+        get: operations["PayeeAuth_session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payee-auth/sign-in/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email a dashboard sign-in code to a seller or print provider (same answer for any address) */
+        post: operations["PayeeAuth_requestCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payee-auth/sign-in/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify the code and start a dashboard session (sets pm_payee_session) */
+        post: operations["PayeeAuth_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payee-auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the dashboard session */
+        post: operations["PayeeAuth_signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments": {
         parameters: {
             query?: never;
@@ -785,6 +870,26 @@ export interface paths {
         put?: never;
         /** Apply as a print provider */
         post: operations["Providers_apply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/providers/{id}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your print provider statement: your share of each paid order, refunds, disputes, monthly totals and payout account
+         * @description Amounts are minor units as decimal strings; `payoutAccount.ready` says whether the provider's connected account can receive transfers now. `format=csv` answers the lines as text/csv with the seller statement's columns.
+         */
+        get: operations["ProviderStatements_statement"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -919,8 +1024,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your seller statement: paid orders with the split, refunds, disputes and monthly totals (the seller's edit token)
-         * @description Amounts are minor units as decimal strings. `format=csv` answers the lines as text/csv (amounts with two decimals) for a spreadsheet.
+         * Your seller statement: paid orders with the split, refunds, disputes and monthly totals (the seller's edit token or a dashboard session)
+         * @description Amounts are minor units as decimal strings. `format=csv` answers the lines as text/csv (amounts with two decimals) for a spreadsheet. Signed in either with the edit token (`Authorization: Bearer`) or with the `pm_payee_session` cookie of an email that owns the seller.
          */
         get: operations["Statements_statement"];
         put?: never;
@@ -1975,6 +2080,11 @@ export interface components {
         };
         /** @enum {string} */
         MarketplaceWebhookEvent: "payment.succeeded" | "payment.failed" | "payment.pending" | "payment.refunded" | "provider.connected" | "order.updated";
+        OrderDispute: {
+            amount: string;
+            reason: string;
+            status: string;
+        };
         OrderRecipient: {
             name: string | null;
             /** @enum {string} */
@@ -1994,6 +2104,7 @@ export interface components {
             /** @enum {string} */
             currency: "usd" | "cad";
             description: string | null;
+            dispute?: components["schemas"]["OrderDispute"] | null;
             fee: string;
             id: string;
             orderId: string;
@@ -2009,6 +2120,20 @@ export interface components {
             limit?: number;
             since?: string;
             until?: string;
+        };
+        PayeeProviderProfile: {
+            id: string;
+            name: string;
+        };
+        PayeeSellerProfile: {
+            businessName: string;
+            id: string;
+        };
+        PayeeSessionResponse: {
+            payee: components["schemas"]["SignedInPayee"];
+        };
+        PayeeSessionState: {
+            payee: components["schemas"]["SignedInPayee"] | null;
         };
         PaymentBreakdown: {
             /** @enum {string} */
@@ -2203,6 +2328,16 @@ export interface components {
             name: string;
             providerId: string;
             stripeAccountId: string;
+        };
+        ProviderStatement: {
+            from: string | null;
+            lines: components["schemas"]["StatementLine"][];
+            payoutAccount: {
+                ready: boolean;
+            };
+            providerId: string;
+            to: string | null;
+            totals: components["schemas"]["StatementTotal"][];
         };
         QuoteListResponse: {
             quotes: components["schemas"]["QuoteView"][];
@@ -2511,6 +2646,11 @@ export interface components {
             email: string;
             id: string;
             name: string;
+        };
+        SignedInPayee: {
+            email: string;
+            providers: components["schemas"]["PayeeProviderProfile"][];
+            sellers: components["schemas"]["PayeeSellerProfile"][];
         };
         SignInCodeRequested: {
             message: string;
@@ -5426,6 +5566,260 @@ export interface operations {
             };
         };
     };
+    PayeeAuth_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayeeSessionResponse"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    PayeeAuth_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayeeSessionState"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    PayeeAuth_requestCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestSignInCodeDto"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInCodeRequested"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    PayeeAuth_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifySignInCodeDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayeeSessionResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    PayeeAuth_signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     Payments_recheck: {
         parameters: {
             query?: never;
@@ -5718,6 +6112,80 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    ProviderStatements_statement: {
+        parameters: {
+            query?: {
+                /** @description `json` (default) or `csv`. */
+                format?: string;
+                /** @description First month, YYYY-MM (UTC), inclusive. */
+                from?: string;
+                /** @description Last month, YYYY-MM (UTC), inclusive. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderStatement"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6339,6 +6807,8 @@ export interface operations {
              * @description Unauthorized
              *
              *     Unauthorized
+             *
+             *     Unauthorized
              */
             401: {
                 headers: {
@@ -6348,7 +6818,13 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /**
+             * @description Forbidden
+             *
+             *     Forbidden
+             *
+             *     Forbidden
+             */
             403: {
                 headers: {
                     [name: string]: unknown;

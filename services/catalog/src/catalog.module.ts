@@ -3,6 +3,8 @@ import { ServicePlatformModule, type ServiceRuntimeConfig } from '@paymarket/pla
 import { CreateCatalog1763771000000 } from './database/migrations/1763771000000-create-catalog.js';
 import { SellerPayoutAccounts1763830000000 } from './database/migrations/1763830000000-seller-payout-accounts.js';
 import { ProviderContactsModule } from './contacts/provider-contacts.handler.js';
+import { PayeeDirectoryModule } from './contacts/payee-directory.handler.js';
+import { PayeeEmailIndexes1764100000000 } from './database/migrations/1764100000000-payee-email-indexes.js';
 import { ProvidersModule } from './providers/providers.module.js';
 import { CatalogSeeder } from './seed/catalog-seeder.js';
 import { SellersModule } from './sellers/sellers.module.js';
@@ -19,11 +21,12 @@ export class CatalogModule {
       imports: [
         ServicePlatformModule.forService(config, {
           entities: [],
-          migrations: [CreateCatalog1763771000000, SellerPayoutAccounts1763830000000],
+          migrations: [CreateCatalog1763771000000, SellerPayoutAccounts1763830000000, PayeeEmailIndexes1764100000000],
         }),
         SellersModule,
         ProvidersModule,
         ProviderContactsModule,
+        PayeeDirectoryModule,
       ],
       providers: [CatalogSeeder],
     };

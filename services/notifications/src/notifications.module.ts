@@ -16,6 +16,7 @@ import { MarketplaceRegisteredHandler } from './marketplaces/marketplace-registe
 import { SignInCodeRequestedHandler } from './sign-in/sign-in-code-requested.handler.js';
 import { AccountDeletionEmailsHandler } from './account-deletion/account-deletion-emails.handler.js';
 import { PaymentEmailsHandler } from './payments/payment-emails.handler.js';
+import { EventEmails } from './email/event-emails.js';
 import { CreateWebhooks1763850000000 } from './database/migrations/1763850000000-create-webhooks.js';
 import { WEBHOOK_DELIVERY_SETTINGS, WebhookDeliveryWorker } from './webhooks/webhook-delivery.worker.js';
 import { WebhookEndpointsHandler } from './webhooks/webhook-endpoints.handler.js';
@@ -78,6 +79,7 @@ export class NotificationsModule {
         { provide: EmailsRepository, useClass: TypeOrmEmailsRepository },
         { provide: Mailer, useFactory: () => (mail.smtpUrl ? new SmtpMailer(mail.smtpUrl, mail.mailFrom) : new MailboxOnlyMailer()) },
         EmailDeliveryWorker,
+        EventEmails,
         { provide: WebhooksRepository, useClass: TypeOrmWebhooksRepository },
         { provide: WEBHOOK_DELIVERY_SETTINGS, useValue: webhookSettings },
         { provide: WEBHOOK_SECRET_BOX, useValue: webhookSecretBox },

@@ -17,6 +17,8 @@ import { AccountDeletionModule } from './account-deletion/account-deletion.modul
 import { CreateAccountDeletionRequests1763800000000 } from './database/migrations/1763800000000-create-account-deletion-requests.js';
 import { DropCompanyWebhookSecret1763920000000 } from './database/migrations/1763920000000-drop-company-webhook-secret.js';
 import { ApiKeysAndConsole1763930000000 } from './database/migrations/1763930000000-api-keys-and-console.js';
+import { PayeeSignIn1764100000000 } from './database/migrations/1764100000000-payee-sign-in.js';
+import { PayeeAuthModule } from './payee-auth/payee-auth.module.js';
 
 @Module({})
 export class OnboardingModule {
@@ -34,6 +36,7 @@ export class OnboardingModule {
             CreateMarketplaces1763820000000,
             DropCompanyWebhookSecret1763920000000,
             ApiKeysAndConsole1763930000000,
+            PayeeSignIn1764100000000,
           ],
         }),
         BuyersModule,
@@ -42,6 +45,7 @@ export class OnboardingModule {
         MarketplacesModule,
         AccountDeletionModule,
         CompaniesModule,
+        PayeeAuthModule,
       ],
     };
   }

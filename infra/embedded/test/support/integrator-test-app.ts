@@ -13,7 +13,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(): Promise<TestApp> {
+/** `seed`: the demo catalog (sellers and the demo print provider, as `npm start` has them). */
+export async function startTestApp(options: { seed?: boolean } = {}): Promise<TestApp> {
   const database: TestDatabase = await createTestDatabase();
   const app = await startEmbedded({
     trustProxy: true,
@@ -23,6 +24,7 @@ export async function startTestApp(): Promise<TestApp> {
     databaseUrl: database.url,
     dataDir: '',
     messaging: testMessagingRuntime(),
+    ...(options.seed ? { seed: true } : {}),
   });
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();

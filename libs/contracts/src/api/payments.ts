@@ -22,6 +22,17 @@ export interface OrderView {
   recipient: OrderRecipient;
   stripePaymentIntentId: string | null;
   buyerEmail: string | null;
+  /** The order's card dispute (ADR 0045), if the cardholder disputed it; refunds are frozen unless it is won. */
+  dispute?: OrderDispute | null;
+}
+
+/** A card dispute on an order as the order views show it (amount as a decimal, like `amount`). */
+export interface OrderDispute {
+  /** Stripe's dispute status: needs_response, under_review, won, lost (anything else as Stripe says it). */
+  status: string;
+  /** The disputed amount, e.g. "100.00". */
+  amount: string;
+  reason: string;
 }
 
 export interface OrderRecipient {

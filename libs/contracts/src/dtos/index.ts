@@ -1,5 +1,6 @@
 export * from './register-buyer.dto.js';
 export * from './auth.dto.js';
+export * from './payee-auth.dto.js';
 export * from './catalog/index.js';
 export * from './requests/index.js';
 export * from './transforms.js';

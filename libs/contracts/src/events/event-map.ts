@@ -31,5 +31,9 @@ export interface EventEnvelope<N extends EventName = EventName> {
 export const SECRET_PAYLOAD_FIELDS: Partial<Record<EventName, readonly string[]>> = {
   'sign_in.code_requested': ['code'],
   'console.code_requested': ['code'],
+  'payee_sign_in.code_requested': ['code'],
   'account.deletion_confirmation_requested': ['path'],
+  // One-time links: a seller's emailed edit link (ADR 0025) and a company's credentials reveal link (ADR 0027).
+  'seller.edit_link_requested': ['path'],
+  'company.approved': ['credentialsPath'],
 };

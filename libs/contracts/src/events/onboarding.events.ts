@@ -8,6 +8,7 @@ export const OnboardingEvents = {
   ACCOUNT_DELETION_CONFIRMATION_REQUESTED: 'account.deletion_confirmation_requested',
   ACCOUNT_DELETION_REQUESTED: 'account.deletion_requested',
   CONSOLE_CODE_REQUESTED: 'console.code_requested',
+  PAYEE_CODE_REQUESTED: 'payee_sign_in.code_requested',
 } as const;
 
 export interface BuyerRegisteredPayload {
@@ -115,6 +116,7 @@ export interface OnboardingEventMap {
   'account.deletion_confirmation_requested': AccountDeletionConfirmationRequestedPayload;
   'account.deletion_requested': AccountDeletionRequestedPayload;
   'console.code_requested': ConsoleCodeRequestedPayload;
+  'payee_sign_in.code_requested': PayeeCodeRequestedPayload;
 }
 
 /**
@@ -125,5 +127,18 @@ export interface ConsoleCodeRequestedPayload {
   email: string;
   companyName: string;
   code: string;
+  expiresAt: string;
+}
+
+/**
+ * A seller or print provider asked for a dashboard sign-in code (ADR 0047); published only when the email owns at
+ * least one profile, which the email lists. The code is in the payload for notifications to email; onboarding keeps
+ * only its hash, and the outbox drops it once published (SECRET_PAYLOAD_FIELDS).
+ */
+export interface PayeeCodeRequestedPayload {
+  email: string;
+  code: string;
+  sellers: Array<{ id: string; businessName: string }>;
+  providers: Array<{ id: string; name: string }>;
   expiresAt: string;
 }

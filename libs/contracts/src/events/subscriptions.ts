@@ -15,6 +15,7 @@ export const EVENT_SUBSCRIPTIONS: Record<ServiceName, readonly EventName[]> = {
     'buyer.registered',
     'sign_in.code_requested',
     'console.code_requested',
+    'payee_sign_in.code_requested',
     'company.approved',
     'company.flagged',
     'marketplace.registered',

@@ -9,3 +9,4 @@ export * from './checkout.rpc.js';
 export * from './quotes.rpc.js';
 export * from './statements.rpc.js';
 export * from './provider-contacts.rpc.js';
+export * from './payee-auth.rpc.js';

@@ -9,6 +9,7 @@ import { CheckoutRpc, type CheckoutRpcMap } from './checkout.rpc.js';
 import { QuoteOrdersRpc, QuotesRpc, type QuotesRpcMap } from './quotes.rpc.js';
 import { StatementsRpc, type StatementsRpcMap } from './statements.rpc.js';
 import { ProviderContactsRpc, type ProviderContactsRpcMap } from './provider-contacts.rpc.js';
+import { PayeeAuthRpc, PayeeDirectoryRpc, type PayeeAuthRpcMap } from './payee-auth.rpc.js';
 
 /** Every RPC pattern by service; each service's patterns live in `<service>.rpc.ts`. */
 export const RpcPatterns = {
@@ -22,6 +23,8 @@ export const RpcPatterns = {
   quoteOrders: QuoteOrdersRpc,
   statements: StatementsRpc,
   providerContacts: ProviderContactsRpc,
+  payeeAuth: PayeeAuthRpc,
+  payeeDirectory: PayeeDirectoryRpc,
 } as const;
 
 /** `<service>.health` answers every service's readiness. */
@@ -43,7 +46,8 @@ export interface RpcMap
     CheckoutRpcMap,
     QuotesRpcMap,
     StatementsRpcMap,
-    ProviderContactsRpcMap {}
+    ProviderContactsRpcMap,
+    PayeeAuthRpcMap {}
 
 export type RpcPattern = keyof RpcMap;
 export type RpcRequest<P extends RpcPattern> = RpcMap[P]['request'];

@@ -1,21 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { IsOptional, Matches } from 'class-validator';
-import { OnboardingEvents, type EventEnvelope, type EventName } from '@paymarket/contracts';
+import { OnboardingEvents, type EventEnvelope } from '@paymarket/contracts';
 import { Inbox, loadConfig } from '@paymarket/platform';
-import { EmailDeliveryWorker } from '../email/email-delivery.worker.js';
-import { EmailsRepository, secretsOf } from '../email/emails.repository.js';
-import { Mailer, type OutgoingEmail } from '../email/mailer.js';
+import { EmailsRepository } from '../email/emails.repository.js';
 import { accountDeletedEmail, deletionConfirmationEmail } from './account-deletion-emails.js';
 import { redactedEmailFor } from './email-erasure.js';
-
-export class AccountDeletionEmailEnv {
-  /** Where people open PayMarket; the confirmation link starts with it (never with a request's Host header). */
-  @IsOptional()
-  @Matches(/^https?:\/\/[^\s/]+(\/\S*)?$/, { message: 'PUBLIC_URL must be an http:// or https:// URL' })
-  PUBLIC_URL: string = 'http://localhost:3000';
-}
+import { EventEmails, PublicUrlEnv } from '../email/event-emails.js';
 
 /** Emails of account deletion requests. Each is written once per event (inbox), however often it is delivered. */
 @Controller()
@@ -24,16 +14,15 @@ export class AccountDeletionEmailsHandler {
 
   constructor(
     private readonly inbox: Inbox,
+    private readonly eventEmails: EventEmails,
     private readonly emails: EmailsRepository,
-    private readonly mailer: Mailer,
-    private readonly delivery: EmailDeliveryWorker,
   ) {
-    this.publicUrl = loadConfig(AccountDeletionEmailEnv).PUBLIC_URL;
+    this.publicUrl = loadConfig(PublicUrlEnv).PUBLIC_URL;
   }
 
   @EventPattern<string>(OnboardingEvents.ACCOUNT_DELETION_CONFIRMATION_REQUESTED)
   async onConfirmationRequested(@Payload() envelope: EventEnvelope<'account.deletion_confirmation_requested'>): Promise<void> {
-    await this.send(envelope, 'account-deletion-confirmation-email', deletionConfirmationEmail(envelope.data, this.publicUrl));
+    await this.eventEmails.send(envelope, 'account-deletion-confirmation-email', deletionConfirmationEmail(envelope.data, this.publicUrl));
   }
 
   /**
@@ -43,22 +32,9 @@ export class AccountDeletionEmailsHandler {
    */
   @EventPattern<string>(OnboardingEvents.ACCOUNT_DELETION_REQUESTED)
   async onDeleted(@Payload() envelope: EventEnvelope<'account.deletion_requested'>): Promise<void> {
-    await this.send(envelope, 'account-deleted-email', accountDeletedEmail(envelope.data));
+    await this.eventEmails.send(envelope, 'account-deleted-email', accountDeletedEmail(envelope.data));
     await this.inbox.handle(envelope, 'account-deleted-email-erasure', async (tx) => {
       await this.emails.redactAddress(tx, envelope.data.email, redactedEmailFor(envelope.data), envelope.id);
     });
-  }
-
-  private async send<N extends EventName>(envelope: EventEnvelope<N>, consumer: string, email: OutgoingEmail): Promise<void> {
-    const outcome = await this.inbox.handle(envelope, consumer, async (tx) => {
-      await this.emails.add(tx, {
-        id: randomUUID(),
-        ...email,
-        status: this.mailer.delivers ? 'pending' : 'stored',
-        sourceEventId: envelope.id,
-        secrets: secretsOf(envelope),
-      });
-    });
-    if (outcome === 'processed') this.delivery.kick();
   }
 }

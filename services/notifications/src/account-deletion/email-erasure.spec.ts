@@ -1,53 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { erasedBuyerEmail, type EventEnvelope, type EventName } from '@paymarket/contracts';
-import type { Inbox, InboxOutcome, Transaction } from '@paymarket/platform';
-import type { EntityManager } from 'typeorm';
+import { erasedBuyerEmail, type EventEnvelope } from '@paymarket/contracts';
+import type { Inbox } from '@paymarket/platform';
 import type { EmailDeliveryWorker } from '../email/email-delivery.worker.js';
-import type { EmailEntity } from '../email/email.entity.js';
-import { EmailsRepository, type NewEmail, type RedactedEmail } from '../email/emails.repository.js';
+import type { NewEmail } from '../email/emails.repository.js';
 import { MailboxOnlyMailer } from '../email/mailer.js';
+import { EventEmails } from '../email/event-emails.js';
+import { FakeInbox, InMemoryEmails, type Stored } from '../../test/email-doubles.js';
 import { AccountDeletionEmailsHandler } from './account-deletion-emails.handler.js';
 import { REDACTED_EMAIL_SUBJECT, redactedEmailFor } from './email-erasure.js';
-
-type Stored = NewEmail & { lastError: string | null };
-
-/** Mirrors the SQL repository: case-insensitive address, the kept event's emails untouched, pending ones never sent. */
-class InMemoryEmails extends EmailsRepository {
-  rows: Stored[] = [];
-  async add(_tx: Transaction, email: NewEmail): Promise<void> {
-    this.rows.push({ ...email, lastError: null });
-  }
-  async latest(): Promise<never[]> {
-    return [];
-  }
-  async deliverPending(_limit: number, _deliver: (email: EmailEntity) => Promise<void>): Promise<number> {
-    return 0;
-  }
-  async redactAddress(_tx: Transaction, address: string, redacted: RedactedEmail, keepEventId: string): Promise<number> {
-    const hits = this.rows.filter((r) => r.to.toLowerCase() === address.toLowerCase() && r.sourceEventId !== keepEventId);
-    for (const r of hits) {
-      Object.assign(r, { ...redacted, html: null, lastError: null, status: r.status === 'pending' ? 'failed' : r.status });
-    }
-    return hits.length;
-  }
-}
-
-class FakeInbox {
-  readonly seen = new Set<string>();
-  readonly order: string[] = [];
-  async handle<N extends EventName>(
-    envelope: EventEnvelope<N>,
-    consumer: string,
-    effect: (tx: Transaction, envelope: EventEnvelope<N>) => Promise<void>,
-  ): Promise<InboxOutcome> {
-    const key = `${consumer}:${envelope.id}`;
-    if (this.seen.has(key)) return 'duplicate';
-    await effect({ manager: {} as EntityManager, publish: async () => ({}) as never }, envelope);
-    this.seen.add(key);
-    this.order.push(consumer);
-    return 'processed';
-  }
-}
 
 const EVENT_ID = '22222222-2222-4222-8222-222222222222';
 const deleted: EventEnvelope<'account.deletion_requested'> = {
@@ -72,7 +32,8 @@ function setup() {
   );
   const inbox = new FakeInbox();
   const delivery = { kick: () => undefined } as unknown as EmailDeliveryWorker;
-  const handler = new AccountDeletionEmailsHandler(inbox as unknown as Inbox, emails, new MailboxOnlyMailer(), delivery);
+  const eventEmails = new EventEmails(inbox as unknown as Inbox, emails, new MailboxOnlyMailer(), delivery);
+  const handler = new AccountDeletionEmailsHandler(inbox as unknown as Inbox, eventEmails, emails);
   return { emails, inbox, handler };
 }
 

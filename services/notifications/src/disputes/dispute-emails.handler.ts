@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { DisputeEvents, RpcPatterns, type EventEnvelope, type EventName, type PaymentDisputedPayload } from '@paymarket/contracts';
-import { Inbox, RpcCallError, RpcClient } from '@paymarket/platform';
-import { EmailDeliveryWorker } from '../email/email-delivery.worker.js';
-import { EmailsRepository } from '../email/emails.repository.js';
-import { Mailer, type OutgoingEmail } from '../email/mailer.js';
+import { DisputeEvents, RpcPatterns, type EventEnvelope, type PaymentDisputedPayload } from '@paymarket/contracts';
+import { RpcCallError, RpcClient } from '@paymarket/platform';
 import { WebhookFanout } from '../webhooks/webhook-events.handler.js';
 import { disputeClosedEmail, disputeOpenedEmail } from './dispute-emails.js';
+import { EventEmails } from '../email/event-emails.js';
 
 /**
  * Card disputes (ADR 0045): the seller and the print provider paid by the order are emailed (addresses read from
@@ -18,10 +15,7 @@ import { disputeClosedEmail, disputeOpenedEmail } from './dispute-emails.js';
 @Controller()
 export class DisputeEmailsHandler {
   constructor(
-    private readonly inbox: Inbox,
-    private readonly emails: EmailsRepository,
-    private readonly mailer: Mailer,
-    private readonly delivery: EmailDeliveryWorker,
+    private readonly emails: EventEmails,
     private readonly webhooks: WebhookFanout,
     private readonly rpc: RpcClient,
   ) {}
@@ -29,8 +23,8 @@ export class DisputeEmailsHandler {
   @EventPattern<string>(DisputeEvents.PAYMENT_DISPUTED)
   async onDisputed(@Payload() envelope: EventEnvelope<'payment.disputed'>): Promise<void> {
     const { seller, provider } = await this.partiesOf(envelope.data);
-    await this.send(envelope, 'dispute-seller-email', seller ? disputeOpenedEmail(envelope.data, seller.email, seller.name) : null);
-    await this.send(
+    await this.emails.send(envelope, 'dispute-seller-email', seller ? disputeOpenedEmail(envelope.data, seller.email, seller.name) : null);
+    await this.emails.send(
       envelope,
       'dispute-provider-email',
       provider ? disputeOpenedEmail(envelope.data, provider.email, provider.name, 'provider') : null,
@@ -43,8 +37,8 @@ export class DisputeEmailsHandler {
   @EventPattern<string>(DisputeEvents.DISPUTE_CLOSED)
   async onClosed(@Payload() envelope: EventEnvelope<'payment.dispute_closed'>): Promise<void> {
     const { seller, provider } = await this.partiesOf(envelope.data);
-    await this.send(envelope, 'dispute-seller-email', seller ? disputeClosedEmail(envelope.data, seller.email, seller.name) : null);
-    await this.send(
+    await this.emails.send(envelope, 'dispute-seller-email', seller ? disputeClosedEmail(envelope.data, seller.email, seller.name) : null);
+    await this.emails.send(
       envelope,
       'dispute-provider-email',
       provider ? disputeClosedEmail(envelope.data, provider.email, provider.name, 'provider') : null,
@@ -77,18 +71,5 @@ export class DisputeEmailsHandler {
       if (error instanceof RpcCallError && error.kind === 'service' && error.payload.code === 'not_found') return null;
       throw error;
     }
-  }
-
-  private async send<N extends EventName>(envelope: EventEnvelope<N>, consumer: string, email: OutgoingEmail | null): Promise<void> {
-    const outcome = await this.inbox.handle(envelope, consumer, async (tx) => {
-      if (!email) return;
-      await this.emails.add(tx, {
-        id: randomUUID(),
-        ...email,
-        status: this.mailer.delivers ? 'pending' : 'stored',
-        sourceEventId: envelope.id,
-      });
-    });
-    if (outcome === 'processed' && email) this.delivery.kick();
   }
 }

@@ -1,4 +1,4 @@
-import type { SignInCodeRequestedPayload } from '@paymarket/contracts';
+import type { PayeeCodeRequestedPayload, SignInCodeRequestedPayload } from '@paymarket/contracts';
 import type { OutgoingEmail } from '../email/mailer.js';
 
 /** The sign-in code for a registered buyer, or an invitation to register for an email with no account. */
@@ -50,6 +50,32 @@ export function consoleCodeEmail(
       `Your code: ${request.code}`,
       '',
       `It expires in ${ttlMinutes} minutes and works once. If you did not ask for it, ignore this email: nobody can sign in without the code.`,
+      '',
+      'The PayMarket team',
+    ].join('\n'),
+    html: null,
+  };
+}
+
+/** A seller's or print provider's dashboard sign-in code (ADR 0047), naming every profile the email opens. */
+export function payeeCodeEmail(request: PayeeCodeRequestedPayload, ttlMinutes: number): OutgoingEmail {
+  const profiles = [
+    ...request.sellers.map((s) => `- Seller: ${s.businessName}`),
+    ...request.providers.map((p) => `- Print provider: ${p.name}`),
+  ];
+  return {
+    to: request.email,
+    subject: `Your PayMarket dashboard sign-in code: ${request.code}`,
+    text: [
+      'Hi,',
+      '',
+      `Your PayMarket dashboard sign-in code is ${request.code}`,
+      '',
+      'It opens the statements of:',
+      ...profiles,
+      '',
+      `Enter it on the sign-in page within ${ttlMinutes} minutes. It works once.`,
+      'If you did not ask to sign in, ignore this email: nobody can sign in without the code.',
       '',
       'The PayMarket team',
     ].join('\n'),

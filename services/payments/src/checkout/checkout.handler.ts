@@ -33,6 +33,7 @@ import type { ClassConstructor } from 'class-transformer';
 import { formatMinor } from '../fees/money.js';
 import { PAYMARKET_FEES } from '../fees/fee-policy.js';
 import { VerifyLedger } from '../ledger/verify-ledger.use-case.js';
+import type { OrderEntity } from '../orders/order.entity.js';
 import { OrdersRepository, toOrderView } from '../orders/orders.repository.js';
 import { RefundOrder } from '../refunds/refund-order.use-case.js';
 import { StripeWebhook } from '../webhooks/stripe-webhook.use-case.js';
@@ -125,10 +126,16 @@ export class CheckoutHandler {
     const { caller, body } = message.data;
     if (body?.all) {
       if (!caller.admin) throw ServiceError.forbidden('Only administrators can see all orders.');
-      return (await this.orders.listAll()).map(toOrderView);
+      return this.withDisputes(await this.orders.listAll());
     }
     if (!caller.buyer) throw ServiceError.unauthorized(CheckoutErrors.SIGN_IN_REQUIRED);
-    return (await this.orders.listForBuyer(caller.buyer.id)).map(toOrderView);
+    return this.withDisputes(await this.orders.listForBuyer(caller.buyer.id));
+  }
+
+  /** Each order's dispute or null, read for the whole page at once. */
+  private async withDisputes(orders: OrderEntity[]): Promise<OrderView[]> {
+    const disputes = await this.orders.disputesOf(orders.map((o) => o.id));
+    return orders.map((o) => ({ ...toOrderView(o), dispute: disputes.get(o.id) ?? null }));
   }
 
   @MessagePattern<string>(CheckoutRpc.REFUND_ORDER)

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { formatMinor } from '../fees/money.js';
-import type { OrderView } from '@paymarket/contracts';
+import type { OrderDispute, OrderView } from '@paymarket/contracts';
 import { OrderEntity } from './order.entity.js';
 import { TransferEntity } from '../transfers/transfer.entity.js';
 import { RefundEntity } from '../refunds/refund.entity.js';
@@ -19,6 +19,7 @@ export interface CompanyRefundRow {
   createdAt: Date;
 }
 
+/** The API's view of an order; the order lists add `dispute` (one query for the page, `disputesOf`). */
 export function toOrderView(order: OrderEntity): OrderView {
   const line = order.split.lines.find((l) => l.party !== 'platform');
   return {
@@ -154,6 +155,17 @@ export class OrdersRepository {
         LIMIT $2`,
       params,
     )) as CompanyRefundRow[];
+  }
+
+  /** The newest dispute of each order (ADR 0045, issue 14), for a page of orders in one query; absent ones are null. */
+  async disputesOf(orderIds: string[]): Promise<Map<string, OrderDispute>> {
+    if (orderIds.length === 0) return new Map();
+    const rows = (await this.dataSource.query(
+      `SELECT DISTINCT ON (order_id) order_id, status, amount_minor::text AS amount, reason
+         FROM disputes WHERE order_id = ANY($1) ORDER BY order_id, created_at DESC`,
+      [orderIds],
+    )) as Array<{ order_id: string; status: string; amount: string; reason: string }>;
+    return new Map(rows.map((r) => [r.order_id, { status: r.status, amount: formatMinor(BigInt(r.amount)), reason: r.reason }]));
   }
 
   listAll(limit = 200): Promise<OrderEntity[]> {

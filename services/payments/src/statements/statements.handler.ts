@@ -1,29 +1,51 @@
 import { Controller, Injectable } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { RpcPatterns, StatementQueryDto, validateDto, type RpcEnvelope, type RpcRequest, type SellerStatement } from '@paymarket/contracts';
-import { ServiceError } from '@paymarket/platform';
+import {
+  RpcPatterns,
+  StatementQueryDto,
+  validateDto,
+  type ProviderStatement,
+  type RpcEnvelope,
+  type RpcRequest,
+  type SellerStatement,
+} from '@paymarket/contracts';
+import { createLogger, ServiceError } from '@paymarket/platform';
 import { DataSource } from 'typeorm';
 import { SELLER_REF_PREFIX } from '../checkout/recipient.js';
 import type { Currency } from '../fees/money.js';
 import type { StoredSplit } from '../orders/order.entity.js';
 import type { RefundAllocation } from '../refunds/refund.entity.js';
-import { sellerStatement, type StatementOrder } from './seller-statement.js';
+import { PaymentProcessor } from '../checkout/payment-processor.js';
+import { partyStatement, type StatementOrder } from './party-statement.js';
 
-/** Reads a seller's paid orders (recipient `seller_<id>`, from PayMarket's pages and integrators alike). */
+const PAID_ORDERS = `SELECT o.id, o.order_id, o.status, o.currency, o.total_minor::text AS total, o.fee_minor::text AS fee,
+              o.refunded_minor::text AS refunded, o.split,
+              COALESCE((SELECT min(e.created_at) FROM ledger_entries e WHERE e.order_id = o.id AND e.kind = 'charge'), o.created_at) AS paid_at
+         FROM orders o
+        WHERE o.status IN ('completed', 'partially_refunded', 'refunded')`;
+
+/** Reads a party's paid orders with their refunds and disputes (three queries, whatever the number of orders). */
 @Injectable()
 export class StatementsReader {
   constructor(private readonly dataSource: DataSource) {}
 
-  async ordersOfSeller(sellerId: string): Promise<StatementOrder[]> {
-    const orders = (await this.dataSource.query(
-      `SELECT o.id, o.order_id, o.status, o.currency, o.total_minor::text AS total, o.fee_minor::text AS fee,
-              o.refunded_minor::text AS refunded, o.split,
-              COALESCE((SELECT min(e.created_at) FROM ledger_entries e WHERE e.order_id = o.id AND e.kind = 'charge'), o.created_at) AS paid_at
-         FROM orders o
-        WHERE o.recipient_ref = $1 AND o.status IN ('completed', 'partially_refunded', 'refunded')
-        ORDER BY o.created_at DESC LIMIT 5000`,
-      [`${SELLER_REF_PREFIX}${sellerId}`],
-    )) as Array<{
+  /** A seller's: recipient `seller_<id>`, from PayMarket's pages and integrators alike. */
+  ordersOfSeller(sellerId: string): Promise<StatementOrder[]> {
+    return this.read(`${PAID_ORDERS} AND o.recipient_ref = $1 ORDER BY o.created_at DESC LIMIT 5000`, [`${SELLER_REF_PREFIX}${sellerId}`]);
+  }
+
+  /**
+   * A print provider's (ADR 0047): a split line pays its connected account as party `provider` — three-way orders
+   * and orders paying the provider alone alike.
+   */
+  ordersOfProvider(stripeAccountId: string): Promise<StatementOrder[]> {
+    return this.read(`${PAID_ORDERS} AND o.split->'lines' @> $1::jsonb ORDER BY o.created_at DESC LIMIT 5000`, [
+      JSON.stringify([{ party: 'provider', stripeAccountId }]),
+    ]);
+  }
+
+  private async read(sql: string, params: unknown[]): Promise<StatementOrder[]> {
+    const orders = (await this.dataSource.query(sql, params)) as Array<{
       id: string;
       order_id: string;
       status: string;
@@ -58,17 +80,55 @@ export class StatementsReader {
   }
 }
 
+const log = createLogger('statements');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function monthsOf(message: RpcEnvelope<{ query?: unknown } | undefined>): { from: string | null; to: string | null } {
+  const query = validateDto(StatementQueryDto, (message.data?.query as object | undefined) ?? {});
+  if (!query.ok) throw ServiceError.invalid(Object.values(query.errors).flat().join('; '), query.errors);
+  return { from: query.value.from ?? null, to: query.value.to ?? null };
+}
+
 @Controller()
 export class StatementsHandler {
-  constructor(private readonly reader: StatementsReader) {}
+  constructor(
+    private readonly reader: StatementsReader,
+    private readonly processor: PaymentProcessor,
+  ) {}
 
   /** The gateway checked the seller's edit token; the seller id is all that is needed here. */
   @MessagePattern<string>(RpcPatterns.statements.SELLER_STATEMENT)
   async sellerStatement(@Payload() message: RpcEnvelope<RpcRequest<'payments.seller_statement'>>): Promise<SellerStatement> {
     const sellerId = message.data?.sellerId;
     if (typeof sellerId !== 'string' || !/^[0-9a-f-]{36}$/i.test(sellerId)) throw ServiceError.notFound('Seller not found.');
-    const query = validateDto(StatementQueryDto, message.data?.query ?? {});
-    if (!query.ok) throw ServiceError.invalid(Object.values(query.errors).flat().join('; '), query.errors);
-    return sellerStatement(sellerId, await this.reader.ordersOfSeller(sellerId), query.value.from ?? null, query.value.to ?? null);
+    const { from, to } = monthsOf(message);
+    return { sellerId, ...partyStatement('seller', await this.reader.ordersOfSeller(sellerId), from, to) };
+  }
+
+  /** The gateway checked the payee session owns the provider and read its connected account from catalog. */
+  @MessagePattern<string>(RpcPatterns.statements.PROVIDER_STATEMENT)
+  async providerStatement(@Payload() message: RpcEnvelope<RpcRequest<'payments.provider_statement'>>): Promise<ProviderStatement> {
+    const { providerId, providerAccountId } = message.data ?? ({} as Partial<RpcRequest<'payments.provider_statement'>>);
+    if (typeof providerId !== 'string' || !UUID.test(providerId)) throw ServiceError.notFound('Print provider not found.');
+    if (typeof providerAccountId !== 'string' || !/^acct_[A-Za-z0-9]{1,255}$/.test(providerAccountId)) {
+      throw ServiceError.notFound('Print provider not found.');
+    }
+    const { from, to } = monthsOf(message);
+    const [orders, ready] = await Promise.all([
+      this.reader.ordersOfProvider(providerAccountId),
+      this.canReceiveTransfers(providerAccountId),
+    ]);
+    return { providerId, payoutAccount: { ready }, ...partyStatement('provider', orders, from, to) };
+  }
+
+  /** As checkout checks a provider before an order; Stripe unreachable reads as not ready rather than failing the page. */
+  private async canReceiveTransfers(account: string): Promise<boolean> {
+    try {
+      const status = await this.processor.connectedAccountStatus(account);
+      return status.exists && status.transfersActive;
+    } catch (err) {
+      log.warn({ err, account }, 'could not read the print provider account for its statement');
+      return false;
+    }
   }
 }

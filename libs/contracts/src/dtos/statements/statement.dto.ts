@@ -87,3 +87,19 @@ export const STATEMENT_CSV_COLUMNS = [
   'your_disputed',
   'net',
 ] as const;
+
+/**
+ * A print provider's statement (issue 14, ADR 0047): the same lines and totals as a seller's, from the provider's
+ * side. `yourShareMinor` is the provider's share of each order, `yourRefundsMinor` its part of the refunds' transfer
+ * reversals and `dispute.yourDisputedMinor` its proportional part of a dispute; `providerShareMinor` repeats the
+ * provider's share (the column the seller's statement uses for it), so one table serves both.
+ */
+export interface ProviderStatement {
+  providerId: string;
+  from: string | null;
+  to: string | null;
+  /** The provider's connected account, as Stripe reports it now: can it receive transfers? */
+  payoutAccount: { ready: boolean };
+  lines: StatementLine[];
+  totals: StatementTotal[];
+}

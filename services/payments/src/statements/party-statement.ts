@@ -1,4 +1,4 @@
-import type { PaymentCurrency, SellerStatement, StatementLine, StatementTotal } from '@paymarket/contracts';
+import type { PaymentCurrency, StatementLine, StatementTotal } from '@paymarket/contracts';
 import { apportion } from '../fees/apportion.js';
 import type { StoredSplit } from '../orders/order.entity.js';
 import type { RefundAllocation } from '../refunds/refund.entity.js';
@@ -20,8 +20,19 @@ export interface StatementOrder {
 const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
 const OPEN_DISPUTE = (status: string) => status !== 'won' && status !== 'lost';
 
-/** The seller's part of a disputed amount: proportional to its line among the recipients' (as payment.disputed says). */
-function sellerPartOf(split: StoredSplit, disputed: bigint): bigint {
+/** Whose statement: the order's seller, or its print provider (ADR 0047). */
+export type StatementParty = 'seller' | 'provider';
+
+/** A party's lines and totals; the caller adds who it is (`sellerId`, `providerId`, the payout account). */
+export interface PartyStatement {
+  from: string | null;
+  to: string | null;
+  lines: StatementLine[];
+  totals: StatementTotal[];
+}
+
+/** A party's part of a disputed amount: proportional to its line among the recipients' (as payment.disputed says). */
+function partOf(split: StoredSplit, disputed: bigint, party: StatementParty): bigint {
   const lines = split.lines.filter((l) => l.party !== 'platform');
   const total = sum(lines.map((l) => BigInt(l.amount)));
   const borne = disputed < total ? disputed : total;
@@ -29,29 +40,30 @@ function sellerPartOf(split: StoredSplit, disputed: bigint): bigint {
     borne,
     lines.map((l) => BigInt(l.amount)),
   );
-  return sum(parts.filter((_, i) => lines[i]!.party === 'seller'));
+  return sum(parts.filter((_, i) => lines[i]!.party === party));
 }
 
 /**
- * A seller's statement (ADR 0045), pure: each paid order with the seller's share, its part of every refund's
- * transfer reversals, its part of disputes, and totals per month (UTC) and currency. Months are `YYYY-MM`; `from`
- * and `to` are inclusive.
+ * A seller's (ADR 0045) or print provider's (ADR 0047) statement, pure: each paid order with the party's share, its
+ * part of every refund's recorded allocation (transfer reversals), its proportional part of disputes, and totals per
+ * month (UTC) and currency. Months are `YYYY-MM`; `from` and `to` are inclusive. The caller passes only orders that
+ * pay this party (a seller's by recipient, a provider's by the split line's account).
  */
-export function sellerStatement(sellerId: string, orders: StatementOrder[], from: string | null, to: string | null): SellerStatement {
+export function partyStatement(party: StatementParty, orders: StatementOrder[], from: string | null, to: string | null): PartyStatement {
   const lines: StatementLine[] = [];
   for (const o of orders) {
     const month = o.paidAt.toISOString().slice(0, 7);
     if ((from && month < from) || (to && month > to)) continue;
-    const share = BigInt(o.split.lines.find((l) => l.party === 'seller')?.amount ?? '0');
+    const share = BigInt(o.split.lines.find((l) => l.party === party)?.amount ?? '0');
     const providerShare = BigInt(o.split.lines.find((l) => l.party === 'provider')?.amount ?? '0');
     const yourRefunds = sum(
       o.refunds
         .flat()
-        .filter((a) => a.party === 'seller')
+        .filter((a) => a.party === party)
         .map((a) => BigInt(a.amount)),
     );
     const dispute = o.disputes[0] ?? null;
-    const yourDisputed = dispute ? sellerPartOf(o.split, dispute.amount) : 0n;
+    const yourDisputed = dispute ? partOf(o.split, dispute.amount, party) : 0n;
     const lost = dispute?.status === 'lost' ? yourDisputed : 0n;
     lines.push({
       orderId: o.orderId,
@@ -95,7 +107,6 @@ export function sellerStatement(sellerId: string, orders: StatementOrder[], from
     totals.set(key, t);
   }
   return {
-    sellerId,
     from,
     to,
     lines,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { sellerStatement, type StatementOrder } from './seller-statement.js';
+import { partyStatement, type StatementOrder } from './party-statement.js';
 
 const order = (overrides: Partial<StatementOrder> = {}): StatementOrder => ({
   orderId: 'o1',
@@ -21,10 +21,10 @@ const order = (overrides: Partial<StatementOrder> = {}): StatementOrder => ({
   ...overrides,
 });
 
-describe(sellerStatement.name, () => {
+describe(partyStatement.name, () => {
   it('gives the seller its share, its part of refunds and of a lost dispute, and nets them', () => {
-    const sut = sellerStatement(
-      's1',
+    const sut = partyStatement(
+      'seller',
       [
         order({
           refunds: [
@@ -66,11 +66,58 @@ describe(sellerStatement.name, () => {
       order({ orderId: 'cad', currency: 'cad', paidAt: new Date('2026-10-31T23:59:59Z') }),
       order({ orderId: 'old', paidAt: new Date('2026-09-01T00:00:00Z') }),
     ];
-    const sut = sellerStatement('s1', orders, '2026-10', '2026-11');
+    const sut = partyStatement('seller', orders, '2026-10', '2026-11');
     expect(sut.lines.map((l) => l.orderId)).toEqual(['o1', 'cad']);
     expect(sut.totals.map((t) => [t.month, t.currency, t.yourHeldMinor, t.netMinor])).toEqual([
       ['2026-11', 'usd', '2678', '5356'],
       ['2026-10', 'cad', '0', '5356'],
     ]);
+  });
+
+  it("gives the provider its own share, its part of the refunds' allocation and its proportional part of a dispute", () => {
+    const refund = [
+      { party: 'platform' as const, amount: '100' },
+      { party: 'seller' as const, amount: '500' },
+      { party: 'provider' as const, amount: '400' },
+    ];
+    const orders = [
+      order({ refunds: [refund, [{ party: 'provider' as const, amount: '44' }]] }),
+      order({ orderId: 'lost', disputes: [{ status: 'lost', amount: 10_356n }] }),
+      order({ orderId: 'open', disputes: [{ status: 'under_review', amount: 5_000n }] }),
+    ];
+    const sut = partyStatement('provider', orders, null, null);
+    expect(sut.lines.find((l) => l.orderId === 'o1')).toMatchObject({
+      yourShareMinor: '4644',
+      providerShareMinor: '4644',
+      yourRefundsMinor: '444',
+      netMinor: '4200',
+    });
+    // 10,000 borne by the recipients (the fee is the platform's): 4,644 of it is the provider's.
+    expect(sut.lines.find((l) => l.orderId === 'lost')).toMatchObject({
+      dispute: { status: 'lost', disputedMinor: '10356', yourDisputedMinor: '4644' },
+      netMinor: '0',
+    });
+    expect(sut.lines.find((l) => l.orderId === 'open')!.dispute).toEqual({
+      status: 'under_review',
+      disputedMinor: '5000',
+      yourDisputedMinor: '2322',
+    });
+    expect(sut.totals).toEqual([
+      {
+        month: '2026-11',
+        currency: 'usd',
+        orders: 3,
+        yourShareMinor: '13932',
+        yourRefundsMinor: '444',
+        yourHeldMinor: '2322',
+        yourLostMinor: '4644',
+        netMinor: String(4200 + 0 + 4644),
+      },
+    ]);
+    // The same orders from the seller's side: each party sees only its own lines of the split and the refunds.
+    expect(partyStatement('seller', orders, null, null).lines.find((l) => l.orderId === 'o1')).toMatchObject({
+      yourShareMinor: '5356',
+      yourRefundsMinor: '500',
+    });
   });
 });
