@@ -14,3 +14,11 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 export function queueOf(service: ServiceName): string {
   return `paymarket.${service}`;
 }
+
+/**
+ * The RPC queue of a service (ADR 0048): a durable classic queue consumed with auto-ack, bound only to the RPC
+ * patterns the service handles; its events stay on `queueOf(service)`.
+ */
+export function rpcQueueOf(service: ServiceName): string {
+  return `${queueOf(service)}.rpc`;
+}

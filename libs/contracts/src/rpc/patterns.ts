@@ -55,6 +55,7 @@ export type RpcResponse<P extends RpcPattern> = RpcMap[P]['response'];
 
 /** What the gateway actually sends: the request plus metadata carried across the hop. */
 export interface RpcEnvelope<T> {
-  meta: { correlationId: string };
+  /** `deadline`: when the caller stops waiting (epoch ms); a request received after it is not executed (ADR 0048). */
+  meta: { correlationId: string; deadline?: number };
   data: T;
 }

@@ -4,7 +4,7 @@ import { ServiceExceptionFilter } from '../errors/service-exception.filter.js';
 import { NestPinoLogger } from '../logging/logger.js';
 import { drainBeforeClose, InFlightTracker } from '../messaging/in-flight.js';
 import { MessageInterceptor } from '../messaging/message.interceptor.js';
-import { createServerStrategy, declareTopology } from '../messaging/runtime.js';
+import { createServerStrategy, declareRpcTopology, declareTopology, SplitServerRMQ } from '../messaging/runtime.js';
 import { MessageMetricsInterceptor } from '../metrics/message-metrics.interceptor.js';
 import { startOpsServer } from '../metrics/ops-server.js';
 import { setConsuming } from '../metrics/service-observability.js';
@@ -14,13 +14,17 @@ import type { ServiceRuntimeConfig } from './service-platform.module.js';
 export async function startServiceApp(module: DynamicModule, config: ServiceRuntimeConfig): Promise<INestMicroservice> {
   await declareTopology(config.messaging);
   const inFlight = new InFlightTracker();
+  const strategy = createServerStrategy(config.messaging, config.service);
   const app = await NestFactory.createMicroservice(module, {
-    strategy: drainBeforeClose(createServerStrategy(config.messaging, config.service), inFlight),
+    strategy: drainBeforeClose(strategy, inFlight),
     logger: new NestPinoLogger(config.service),
   });
   // The metrics interceptor sits inside the settling one, so it sees the handler's own result.
   app.useGlobalInterceptors(new MessageInterceptor(inFlight), new MessageMetricsInterceptor(config.service));
   app.useGlobalFilters(new ServiceExceptionFilter());
+  // Registers the handlers; then the RPC patterns go to the RPC queue and off the quorum queue (ADR 0048).
+  await app.init();
+  if (strategy instanceof SplitServerRMQ) await declareRpcTopology(config.messaging, config.service, strategy.rpcPatterns());
   // Up before listening: liveness answers while the service starts, readiness says 503 until it consumes.
   if (config.metricsPort !== undefined) await startOpsServer({ port: config.metricsPort });
   await app.listen();

@@ -1,9 +1,12 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { RmqContext } from '@nestjs/microservices';
 import { context as otelContext } from '@opentelemetry/api';
-import { finalize, Observable, tap } from 'rxjs';
+import { finalize, Observable, tap, throwError } from 'rxjs';
+import { ServiceErrorCodes } from '@paymarket/contracts';
+import { ServiceError } from '../errors/service-error.js';
 import { acceptCorrelationId, runWithCorrelationId } from '../logging/request-context.js';
 import { createLogger } from '../logging/logger.js';
+import { isAutoAcked } from './auto-ack.js';
 import { InFlightTracker } from './in-flight.js';
 import { InProcessContext } from './in-process-transport.js';
 import { failSpan, startMessageSpan } from '../tracing/tracing.js';
@@ -22,6 +25,8 @@ function settlerFor(ctx: unknown): Settler | undefined {
   }
   if (ctx instanceof RmqContext) {
     const message = ctx.getMessage() as { properties: { replyTo?: string; headers?: Record<string, unknown> } };
+    // A request from the RPC queue was settled by RabbitMQ on delivery (auto-ack); there is nothing to ack.
+    if (isAutoAcked(message)) return { isRequest: Boolean(message.properties.replyTo), ack: () => undefined, nack: () => undefined };
     const channel = ctx.getChannelRef() as { ack(m: unknown): void; nack(m: unknown, all: boolean, requeue: boolean): void };
     // After a reconnect the delivery's channel is gone; the broker redelivers and the inbox dedupes.
     const safely = (fn: () => void) => {
@@ -64,6 +69,21 @@ function messageOf(ctx: unknown): { pattern: string; headers: unknown } {
   return { pattern: 'unknown', headers: undefined };
 }
 
+/** Clock differences between hosts that a deadline tolerates before a request counts as abandoned. */
+export const DEADLINE_GRACE_MS = 2_000;
+
+/**
+ * Whether the caller of a request has stopped waiting (its envelope's `deadline` passed). Requests are consumed with
+ * auto-ack (ADR 0048), so one delivered while the process was busy would otherwise still run after its caller timed
+ * out: a write nobody learns the outcome of. The broker's per-message expiry covers the time in the queue; this
+ * covers the time between delivery and the handler.
+ */
+export function callerGaveUp(data: unknown, now = Date.now()): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  const deadline = (data as { meta?: { deadline?: unknown } }).meta?.deadline;
+  return typeof deadline === 'number' && Number.isFinite(deadline) && now > deadline + DEADLINE_GRACE_MS;
+}
+
 function correlationOf(data: unknown): string {
   if (typeof data === 'object' && data !== null) {
     const d = data as { correlationId?: unknown; meta?: { correlationId?: unknown } };
@@ -88,6 +108,11 @@ export class MessageInterceptor implements NestInterceptor {
     const settler = settlerFor(rpc.getContext());
     const correlationId = correlationOf(rpc.getData());
     const message = messageOf(rpc.getContext());
+    if (settler?.isRequest && callerGaveUp(rpc.getData())) {
+      settler.ack();
+      log.warn({ pattern: message.pattern, correlationId }, 'request received after its caller stopped waiting; not executed');
+      return throwError(() => new ServiceError(ServiceErrorCodes.INTERNAL, 'The request arrived after its caller stopped waiting.'));
+    }
     const traced = startMessageSpan(message.pattern, settler?.isRequest ?? false, message.headers, correlationId);
     this.inFlight.begin();
     return new Observable((subscriber) =>

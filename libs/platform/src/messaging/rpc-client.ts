@@ -49,7 +49,7 @@ export class RpcClient {
     traceHeaders: TraceCarrier | undefined,
   ): Promise<RpcResponse<P>> {
     const ms = options.timeoutMs ?? this.timeoutMs;
-    const envelope: RpcEnvelope<RpcRequest<P>> = { meta: { correlationId: currentCorrelationId() }, data };
+    const envelope: RpcEnvelope<RpcRequest<P>> = { meta: { correlationId: currentCorrelationId(), deadline: Date.now() + ms }, data };
     // The message expires with the caller's patience, so a command nobody waits for any more is never executed late.
     const record = new RmqRecordBuilder(envelope)
       .setOptions({ expiration: String(ms), persistent: false, ...(traceHeaders ? { headers: traceHeaders } : {}) })

@@ -1,7 +1,18 @@
-import { ClientRMQ, ServerRMQ, type ClientProxy, type CustomTransportStrategy, type RmqContext } from '@nestjs/microservices';
+import {
+  ClientRMQ,
+  Server,
+  ServerRMQ,
+  type ClientProxy,
+  type CustomTransportStrategy,
+  type MessageHandler,
+  type RmqContext,
+  type RmqOptions,
+} from '@nestjs/microservices';
 import amqp from 'amqplib';
-import { EVENT_SUBSCRIPTIONS, SERVICE_NAMES, WIRE, queueOf, type ServiceName } from '@paymarket/contracts';
+import { combineLatest, type Subscription } from 'rxjs';
+import { EVENT_SUBSCRIPTIONS, SERVICE_NAMES, WIRE, queueOf, rpcQueueOf, type ServiceName } from '@paymarket/contracts';
 import { createLogger } from '../logging/logger.js';
+import { markAutoAcked } from './auto-ack.js';
 import type { InProcessBroker } from './in-process-broker.js';
 import { InProcessClient, InProcessServer } from './in-process-transport.js';
 
@@ -20,6 +31,12 @@ function queueArguments(queue: string): Record<string, unknown> {
     'x-dead-letter-routing-key': `${queue}.dlq`,
   };
 }
+
+/**
+ * The RPC queue (ADR 0048): classic, durable (its bindings survive a broker restart, and RabbitMQ deprecates
+ * transient non-exclusive queues), holding only non-persistent messages that expire with their caller's timeout.
+ */
+export const RPC_QUEUE_OPTIONS = { durable: true, arguments: { 'x-queue-type': 'classic' } } as const;
 
 const log = createLogger('messaging');
 
@@ -100,21 +117,125 @@ export class ResilientClientRMQ extends ClientRMQ {
   }
 }
 
+/** Which handlers a consumer binds to its queue: RPC (`@MessagePattern`) or event (`@EventPattern`) handlers. */
+export type HandlerKind = 'rpc' | 'event';
+
+export function handlersOfKind(all: ReadonlyMap<string, MessageHandler>, kind: HandlerKind): Map<string, MessageHandler> {
+  const picked = new Map<string, MessageHandler>();
+  for (const [pattern, handler] of all) if (Boolean(handler.isEventHandler) === (kind === 'event')) picked.set(pattern, handler);
+  return picked;
+}
+
+/**
+ * One of a service's two RabbitMQ consumers. ServerRMQ (wildcards) binds its queue to the patterns of
+ * `getHandlers()` and matches wildcard patterns against them, so that list holds only this consumer's kind; every
+ * handler stays registered, so a request still waiting in the old quorum queue during the migration is answered.
+ */
+export class KindServerRMQ extends ResilientServerRMQ {
+  constructor(
+    options: NonNullable<RmqOptions['options']>,
+    readonly kind: HandlerKind,
+  ) {
+    super(options);
+  }
+
+  override getHandlers(): Map<string, MessageHandler> {
+    return handlersOfKind(super.getHandlers(), this.kind);
+  }
+
+  override async handleMessage(message: Record<string, unknown>, channel: unknown): Promise<void> {
+    if (this.noAck && message) markAutoAcked(message);
+    return super.handleMessage(message, channel as never);
+  }
+}
+
+/**
+ * A service's transport in cluster mode (ADR 0048): RPC requests on `<queue>.rpc` (classic, auto-ack, no in-flight
+ * bound) and events on the quorum queue (manual ack after the handler's transaction, prefetch, delivery limit).
+ * Nest hands every handler to this one strategy; it gives them to both consumers and reports `connected` only
+ * while both are.
+ */
+export class SplitServerRMQ extends Server implements CustomTransportStrategy {
+  readonly rpc: KindServerRMQ;
+  readonly events: KindServerRMQ;
+  private statusSubscription: Subscription | undefined;
+
+  constructor(url: string, service: ServiceName, prefetch: number) {
+    super();
+    const queue = queueOf(service);
+    const common: NonNullable<RmqOptions['options']> = {
+      urls: [url],
+      exchange: WIRE.EXCHANGE,
+      exchangeType: 'topic',
+      wildcards: true,
+      socketOptions: { heartbeatIntervalInSeconds: 5, reconnectTimeInSeconds: 1 },
+    };
+    this.rpc = new KindServerRMQ({ ...common, queue: rpcQueueOf(service), queueOptions: { ...RPC_QUEUE_OPTIONS }, noAck: true }, 'rpc');
+    this.events = new KindServerRMQ(
+      {
+        ...common,
+        queue,
+        queueOptions: { durable: true, arguments: queueArguments(queue) },
+        // Manual ack: the message interceptor acks only after the handler's transaction committed.
+        noAck: false,
+        prefetchCount: prefetch,
+      },
+      'event',
+    );
+  }
+
+  /** The RPC patterns this service answers (known once Nest registered the handlers: after `app.init()`). */
+  rpcPatterns(): string[] {
+    return [...handlersOfKind(this.getHandlers(), 'rpc').keys()];
+  }
+
+  /** Gives every registered handler to both consumers (each binds only its own kind). */
+  shareHandlers(): void {
+    for (const [pattern, handler] of this.getHandlers()) {
+      for (const server of [this.rpc, this.events]) {
+        if (!server.getHandlerByPattern(pattern)) server.addHandler(pattern, handler, handler.isEventHandler, handler.extras);
+      }
+    }
+  }
+
+  async listen(callback: (err?: unknown, ...optionalParams: unknown[]) => void): Promise<void> {
+    this.shareHandlers();
+    this.statusSubscription = combineLatest([this.rpc.status, this.events.status]).subscribe(([rpc, events]) =>
+      this._status$.next(rpc !== 'connected' ? rpc : events),
+    );
+    let waiting = 2;
+    let failed = false;
+    const started = (err?: unknown) => {
+      if (failed) return;
+      if (err) {
+        failed = true;
+        callback(err);
+      } else if (--waiting === 0) callback();
+    };
+    await Promise.all([this.events.listen(started), this.rpc.listen(started)]);
+  }
+
+  async close(): Promise<void> {
+    this.statusSubscription?.unsubscribe();
+    await Promise.all([this.rpc.close(), this.events.close()]);
+  }
+
+  // Server types listeners as `Function`; they go to both ServerRMQ consumers unchanged.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  on(event: string, callback: Function): void {
+    this.rpc.on(event as never, callback as never);
+    this.events.on(event as never, callback as never);
+  }
+
+  unwrap<T>(): T {
+    return this.events.unwrap<T>();
+  }
+}
+
 export function createServerStrategy(runtime: MessagingRuntime, service: ServiceName): CustomTransportStrategy {
-  const queue = queueOf(service);
-  if (runtime.kind === 'in-process') return new InProcessServer(runtime.broker, queue, runtime.prefetch);
-  return new ResilientServerRMQ({
-    urls: [runtime.url],
-    queue,
-    queueOptions: { durable: true, arguments: queueArguments(queue) },
-    // Manual ack: the message interceptor acks only after the handler's transaction committed.
-    noAck: false,
-    prefetchCount: runtime.prefetch,
-    exchange: WIRE.EXCHANGE,
-    exchangeType: 'topic',
-    wildcards: true,
-    socketOptions: { heartbeatIntervalInSeconds: 5, reconnectTimeInSeconds: 1 },
-  });
+  // Embedded mode keeps one in-process queue per service for both kinds: nothing there is durable or replicated.
+  if (runtime.kind === 'in-process') return new InProcessServer(runtime.broker, queueOf(service), runtime.prefetch);
+  return new SplitServerRMQ(runtime.url, service, runtime.prefetch);
 }
 
 export function createMessagingClient(runtime: MessagingRuntime): ClientProxy {
@@ -157,6 +278,44 @@ export async function declareTopology(runtime: MessagingRuntime): Promise<void> 
       await channel.assertQueue(queue, { durable: true, arguments: queueArguments(queue) });
       for (const event of EVENT_SUBSCRIPTIONS[service]) await channel.bindQueue(queue, WIRE.EXCHANGE, event);
     }
+    await channel.close();
+  } finally {
+    await connection.close();
+  }
+}
+
+/** The part of an amqplib channel the RPC routing needs (a fake in unit tests). */
+export interface TopologyChannel {
+  assertQueue(queue: string, options: object): Promise<unknown>;
+  bindQueue(queue: string, exchange: string, pattern: string): Promise<unknown>;
+  unbindQueue(queue: string, exchange: string, pattern: string): Promise<unknown>;
+}
+
+/**
+ * Routes a service's RPC patterns to its RPC queue and takes them off its quorum queue (ADR 0048). Before, Nest
+ * bound every handler pattern to the quorum queue, and those durable bindings stay until removed: left there,
+ * every request would be delivered twice. Bind first, then unbind: at an ordinary start both are no-ops and no
+ * request is ever unroutable; only at the first start after the upgrade can a request published in the
+ * milliseconds between the two reach both queues. Idempotent; runs at every start of every replica.
+ */
+export async function routeRpcToOwnQueue(channel: TopologyChannel, service: ServiceName, patterns: readonly string[]): Promise<void> {
+  const rpcQueue = rpcQueueOf(service);
+  await channel.assertQueue(rpcQueue, RPC_QUEUE_OPTIONS);
+  for (const pattern of patterns) await channel.bindQueue(rpcQueue, WIRE.EXCHANGE, pattern);
+  const events = new Set<string>(EVENT_SUBSCRIPTIONS[service]);
+  for (const pattern of patterns) {
+    if (!events.has(pattern)) await channel.unbindQueue(queueOf(service), WIRE.EXCHANGE, pattern);
+  }
+}
+
+/** `routeRpcToOwnQueue` on the broker; nothing to do on the in-process broker (one queue per service there). */
+export async function declareRpcTopology(runtime: MessagingRuntime, service: ServiceName, patterns: readonly string[]): Promise<void> {
+  if (runtime.kind === 'in-process') return;
+  const connection = await amqp.connect(runtime.url);
+  connection.on('error', (err: unknown) => log.warn({ err }, 'broker connection error while routing the RPC patterns'));
+  try {
+    const channel = await connection.createChannel();
+    await routeRpcToOwnQueue(channel, service, patterns);
     await channel.close();
   } finally {
     await connection.close();

@@ -3,6 +3,7 @@ import type { SellerPayoutAccount } from '@paymarket/contracts';
 import { ServiceError } from '@paymarket/platform';
 import { CheckoutErrors } from './checkout.errors.js';
 import { PaymentProcessor } from './payment-processor.js';
+import { ACCOUNT_CHECK_TTL_MS, RecentAnswers } from './recent-answers.js';
 import { SellerDirectory } from './seller-directory.js';
 
 export interface ResolvedRecipient {
@@ -23,6 +24,13 @@ export const SELLER_REF_PREFIX = 'seller_';
  */
 @Injectable()
 export class RecipientResolver {
+  /**
+   * Accounts Stripe said can receive transfers in the last 30 s. One payment asks at the order and (for a seller)
+   * again right before the charge; under load every order to the same provider asked. A refusal is never kept, and
+   * an account disabled within the window fails at the transfer, which is retried and reported as before.
+   */
+  readonly recentlyConfirmed = new RecentAnswers<true>(ACCOUNT_CHECK_TTL_MS);
+
   constructor(
     private readonly processor: PaymentProcessor,
     private readonly sellers: SellerDirectory,
@@ -61,6 +69,7 @@ export class RecipientResolver {
   }
 
   private async checkAccount(stripeAccountId: string, field: string): Promise<void> {
+    if (this.recentlyConfirmed.get(stripeAccountId)) return;
     let status;
     try {
       status = await this.processor.connectedAccountStatus(stripeAccountId);
@@ -71,5 +80,6 @@ export class RecipientResolver {
       throw new ServiceError('unprocessable', CheckoutErrors.ACCOUNT_UNKNOWN, { [field]: [CheckoutErrors.ACCOUNT_UNKNOWN] });
     if (!status.transfersActive)
       throw new ServiceError('unprocessable', CheckoutErrors.ACCOUNT_CANNOT_RECEIVE, { [field]: [CheckoutErrors.ACCOUNT_CANNOT_RECEIVE] });
+    this.recentlyConfirmed.set(stripeAccountId, true);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RpcPatterns, type SellerPayoutAccount } from '@paymarket/contracts';
 import { createLogger, RpcCallError, RpcClient } from '@paymarket/platform';
+import { PROVIDER_NAME_TTL_MS, RecentAnswers } from './recent-answers.js';
 
 const log = createLogger('seller-directory');
 
@@ -36,10 +37,17 @@ export class RpcSellerDirectory extends SellerDirectory {
     }
   }
 
+  /** Names found in the last minute: every order to a provider asked catalog for the same name. */
+  private readonly recentNames = new RecentAnswers<string>(PROVIDER_NAME_TTL_MS);
+
   override async providerName(stripeAccountId: string): Promise<string | null> {
+    const known = this.recentNames.get(stripeAccountId);
+    if (known !== undefined) return known;
     try {
       // One provider by its account (the same lookup dispute emails use), not the whole provider list per order.
-      return (await this.rpc.call(RpcPatterns.providerContacts.GET_PROVIDER_CONTACT, { stripeAccountId })).name;
+      const { name } = await this.rpc.call(RpcPatterns.providerContacts.GET_PROVIDER_CONTACT, { stripeAccountId });
+      if (name) this.recentNames.set(stripeAccountId, name);
+      return name;
     } catch (error) {
       if (error instanceof RpcCallError && error.kind === 'service' && error.payload.code === 'not_found') return null;
       // A name is never a reason to refuse the order: it is shown as the account id, and the cause is logged.
