@@ -27,6 +27,7 @@ const PAGES = [
   '/delete-account/confirm',
   '/provider-signup',
   '/dev/mailbox',
+  '/dashboard',
   '/no-such-page',
 ] as const;
 

@@ -20,6 +20,8 @@ const SellerEditPage = lazyPage(() => import('@/pages/seller-edit'), 'SellerEdit
 const BuyerRequestsPage = lazyPage(() => import('@/pages/buyer-requests'), 'BuyerRequestsPage');
 const RequestQuotesPage = lazyPage(() => import('@/pages/requests/request-quotes'), 'RequestQuotesPage');
 const SellerDashboardPage = lazyPage(() => import('@/pages/dashboard/seller-dashboard'), 'SellerDashboardPage');
+const DashboardPage = lazyPage(() => import('@/pages/dashboard/dashboard'), 'DashboardPage');
+const ProviderDashboardPage = lazyPage(() => import('@/pages/dashboard/provider-dashboard'), 'ProviderDashboardPage');
 const DirectPaymentPage = lazyPage(() => import('@/pages/direct-payment'), 'DirectPaymentPage');
 const IntegratePage = lazyPage(() => import('@/pages/integrate'), 'IntegratePage');
 const MarketplaceSetupPage = lazyPage(() => import('@/pages/marketplace-setup'), 'MarketplaceSetupPage');
@@ -51,7 +53,9 @@ export function AppRoutes(): ReactElement {
         <Route path="sellers-showcase" element={<Navigate to="/sellers" replace />} />
         <Route path="buyer-requests" element={<BuyerRequestsPage />} />
         <Route path="buyer-requests/:id/quotes" element={<RequestQuotesPage />} />
+        <Route path="dashboard" element={<DashboardPage />} />
         <Route path="dashboard/seller/:id" element={<SellerDashboardPage />} />
+        <Route path="dashboard/provider/:id" element={<ProviderDashboardPage />} />
         <Route path="direct-payment" element={<DirectPaymentPage />} />
         <Route path="integrate" element={<IntegratePage />} />
         <Route path="marketplace-setup" element={<MarketplaceSetupPage />} />

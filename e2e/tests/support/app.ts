@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -72,4 +72,131 @@ export function createAdmin(email: string): void {
     },
   );
   expect(created.stdout).toContain(`Administrator ${email} created`);
+}
+
+interface MailboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The newest 6-digit code emailed to this address whose subject matches, read from the development mailbox API. */
+export async function emailedCode(request: APIRequestContext, to: string, subject: RegExp = /sign-in code: (\d{6})/): Promise<string> {
+  let code: string | undefined;
+  await expect(async () => {
+    const messages = (await (await request.get('/api/dev/mailbox?limit=200')).json()) as MailboxMessage[];
+    code = messages
+      .filter((m) => m.to === to)
+      .map((m) => subject.exec(m.subject)?.[1])
+      .find(Boolean);
+    expect(code).toBeDefined();
+  }).toPass({ timeout: 15_000 });
+  return code!;
+}
+
+/** Logs an administrator in at /admin (created with createAdmin). */
+export async function adminLogIn(page: Page, email: string): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+}
+
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+/** A new buyer (joining signs `page`'s browser in) with one open request; answers the request's id. */
+export async function buyerWithRequest(page: Page): Promise<string> {
+  const email = `${unique('quoter')}@example.com`;
+  expect((await page.request.post('/api/register-buyer', { data: { name: 'Quinn Buyer', email } })).status()).toBe(201);
+  return postRequest(page);
+}
+
+/** Another request of the buyer signed in on `page`. */
+export async function postRequest(page: Page): Promise<string> {
+  const posted = await page.request.post('/api/buyer-requests', {
+    data: {
+      title: unique('Risograph posters'),
+      description: '200 two-colour risograph posters, A3, on recycled paper.',
+      category: 'marketing-materials',
+    },
+  });
+  expect(posted.status()).toBe(201);
+  return ((await posted.json()) as { request: { id: string } }).request.id;
+}
+
+export interface RegisteredSeller {
+  id: string;
+  email: string;
+  businessName: string;
+  authToken: string;
+}
+
+/** Registers a seller with a payout account over the API (its own cookie jar), as the registration page would. */
+export async function registerSeller(request: APIRequestContext, stripeAccountId = 'acct_1PMDemoMapleInk0002'): Promise<RegisteredSeller> {
+  const email = `${unique('maple')}@example.com`;
+  const businessName = unique('Maple Ink');
+  const registered = await request.post('/api/register-seller', {
+    data: {
+      businessName,
+      sellerName: 'Lou Tremblay',
+      email,
+      phone: '4165550100',
+      category: 'printing',
+      description: 'Letterpress and risograph studio: wedding suites, business cards and small art editions.',
+      products: 'Letterpress cards, riso prints',
+      pricing: 'From $40 per 100 cards',
+      location: 'Montreal, QC',
+      stripeAccountId,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const { authToken, seller } = (await registered.json()) as { authToken: string; seller: { id: string } };
+  return { id: seller.id, email, businessName, authToken };
+}
+
+/** The seller quotes on a request over the API (edit token), optionally with a print provider's share; the quote's id. */
+export async function sendQuote(
+  request: APIRequestContext,
+  seller: RegisteredSeller,
+  requestId: string,
+  quote: { amount: string; providerAmount?: string; printProviderStripeAccountId?: string },
+): Promise<string> {
+  const sent = await request.post(`/api/buyer-requests/${requestId}/quotes`, {
+    headers: { authorization: `Bearer ${seller.authToken}`, 'x-seller-id': seller.id },
+    data: { currency: 'usd', included: '200 posters, two colours', deliveryDate: tomorrow(), ...quote },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  return ((await sent.json()) as { quote: { id: string } }).quote.id;
+}
+
+/** The buyer accepts the seller's quote on the quotes page and pays it with a test card; waits for fulfilment. */
+export async function acceptAndPay(
+  page: Page,
+  requestId: string,
+  seller: RegisteredSeller,
+  cardNumber: string,
+  total: string,
+): Promise<void> {
+  await page.goto(`/buyer-requests/${requestId}/quotes`);
+  await page
+    .getByRole('article', { name: new RegExp(`^Quote from ${seller.businessName}`) })
+    .getByRole('button', { name: 'Accept' })
+    .click();
+  const card = page.getByRole('form', { name: 'Card details' });
+  await card.getByLabel('Card Number').fill(cardNumber);
+  await card.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await card.getByLabel('CVC').fill('123');
+  await card.getByRole('button', { name: `Pay ${total}` }).click();
+  await expect(page.getByText('This request is fulfilled: a quote on it was paid.')).toBeVisible({ timeout: 20_000 });
+}
+
+/** Signs a seller or print provider in at /dashboard with the code emailed to it. */
+export async function dashboardSignIn(page: Page, email: string): Promise<void> {
+  await page.goto('/dashboard');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  const code = await emailedCode(page.request, email, /dashboard sign-in code: (\d{6})/);
+  await page.getByLabel('Sign-in code').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }

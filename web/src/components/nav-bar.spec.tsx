@@ -53,6 +53,27 @@ describe(NavBar.name, () => {
     }
   });
 
+  it('links sellers and print providers to their dashboard, in the bar and the phone menu, by keyboard', async () => {
+    sessions({ buyer });
+    const user = userEvent.setup();
+    renderBar();
+    const bar = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(bar).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
+
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    const link = within(menu).getByRole('link', { name: 'Dashboard' });
+    expect(link.getAttribute('href')).toBe('/dashboard');
+    await user.tab();
+    while (document.activeElement !== link && menu.contains(document.activeElement)) await user.tab();
+    expect(document.activeElement).toBe(link);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull());
+    expect(within(bar).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+  });
+
   it('shows a signed-in buyer their account menu instead of Join and Sign in', async () => {
     sessions({ buyer });
     const user = userEvent.setup();

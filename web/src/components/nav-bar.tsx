@@ -17,6 +17,8 @@ export const NAV_LINKS = [
   { to: '/integrate', label: 'Integrate Market' },
   { to: '/api-access', label: 'API Access' },
   { to: '/payment', label: 'Payment' },
+  // Sellers' and print providers' earnings (ADR 0047): they sign in there by emailed code, apart from buyers.
+  { to: '/dashboard', label: 'Dashboard' },
   { to: '/join', label: 'Join', visitorsOnly: true },
 ] as const;
 

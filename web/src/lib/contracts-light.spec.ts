@@ -12,5 +12,6 @@ describe('contracts-light (the contracts values pages render with, outside the c
     expect(light.PAYMENT_MESSAGES).toBe(contracts.PAYMENT_MESSAGES);
     expect(light.formatMinor).toBe(contracts.formatMinor);
     expect(light.amountToMinor).toBe(contracts.amountToMinor);
+    expect(light.PAYEE_AUTH_MESSAGES).toBe(contracts.PAYEE_AUTH_MESSAGES);
   });
 });

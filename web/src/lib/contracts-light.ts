@@ -6,3 +6,5 @@ export { REQUEST_CATEGORIES, REQUEST_CATEGORY_LABELS } from '../../../libs/contr
 export { PAYMENT_MESSAGES } from '../../../libs/contracts/src/dtos/payments/payment-messages';
 export { PAYMENT_CURRENCIES } from '../../../libs/contracts/src/dtos/payments/currencies';
 export { amountToMinor, formatMinor } from '../../../libs/contracts/src/dtos/payments/money';
+export { PAYEE_AUTH_MESSAGES } from '../../../libs/contracts/src/dtos/payee-auth.dto';
+export { DISPUTE_MESSAGES } from '../../../libs/contracts/src/api/payments';

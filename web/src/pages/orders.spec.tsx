@@ -157,6 +157,34 @@ describe(OrdersPage.name, () => {
     await waitFor(() => expect(api.callsTo('GET /api/admin/orders')).toHaveLength(2));
   });
 
+  it('shows a dispute with its status and amount, and freezes refunds until it is won', async () => {
+    const disputed = order({ orderId: 'ORD-D', dispute: { status: 'needs_response', amount: '103.56', reason: 'fraudulent' } });
+    const won = order({ orderId: 'ORD-W', dispute: { status: 'won', amount: '103.56', reason: 'fraudulent' } });
+    const api = fetchRoutes({
+      'GET /api/admin/session': { status: 200, body: { admin: { id: 'a1', email: 'admin@example.com' } } },
+      'GET /api/admin/orders': { status: 200, body: [disputed, won, order({ orderId: 'ORD-P', dispute: null })] },
+      'GET /api/orders': apiError(401, 'Please sign in to continue.'),
+    });
+    globalThis.fetch = api.fetch;
+    const user = userEvent.setup();
+    renderPage(<OrdersPage />, '/orders');
+
+    await screen.findByRole('list', { name: 'All orders' });
+    expect(within(card('ORD-D')).getByText('Disputed: Needs Response · $103.56 USD')).toBeTruthy();
+    const frozen = within(card('ORD-D')).getByRole('button', { name: 'Refund' });
+    expect(frozen).toHaveProperty('disabled', true);
+    expect(document.getElementById(frozen.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'This order is disputed by the cardholder: refunds are frozen until the dispute is won.',
+    );
+    await user.click(frozen);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    expect(within(card('ORD-W')).getByText('Disputed: Won · $103.56 USD')).toBeTruthy();
+    expect(within(card('ORD-W')).getByRole('button', { name: 'Refund' })).toHaveProperty('disabled', false);
+    expect(within(card('ORD-P')).queryByText(/Disputed/)).toBeNull();
+    expect(within(card('ORD-P')).getByRole('button', { name: 'Refund' })).toHaveProperty('disabled', false);
+  });
+
   it("shows the server's message when a refund is refused", async () => {
     const completed = order({ orderId: 'ORD-9', status: 'completed' });
     globalThis.fetch = fetchRoutes({

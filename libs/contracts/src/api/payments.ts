@@ -26,6 +26,11 @@ export interface OrderView {
   dispute?: OrderDispute | null;
 }
 
+/** What payments answers about disputed orders (ADR 0045), shown by the web before it asks. */
+export const DISPUTE_MESSAGES = {
+  REFUNDS_FROZEN: 'This order is disputed by the cardholder: refunds are frozen until the dispute is won.',
+} as const;
+
 /** A card dispute on an order as the order views show it (amount as a decimal, like `amount`). */
 export interface OrderDispute {
   /** Stripe's dispute status: needs_response, under_review, won, lost (anything else as Stripe says it). */

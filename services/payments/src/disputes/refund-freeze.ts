@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { DISPUTE_MESSAGES } from '@paymarket/contracts';
 import { ServiceError } from '@paymarket/platform';
 import type { EntityManager } from 'typeorm';
-import { DISPUTE_MESSAGES } from './disputes.exception.js';
 
 /**
  * A disputed order takes no refund (ADR 0045): the card network already took the money back, so a refund would pay

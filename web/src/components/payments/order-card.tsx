@@ -1,8 +1,8 @@
-import type { OrderView } from '@paymarket/contracts';
+import type { OrderDispute, OrderView } from '@paymarket/contracts';
 import type { ReactElement, ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
-import { decimalToMinor, formatDollars } from '@/lib/money';
-import { OrderStatusBadge } from './order-status-badge';
+import { decimalToMinor, formatDollars, formatMoney } from '@/lib/money';
+import { OrderStatusBadge, statusLabel } from './order-status-badge';
 
 function createdOn(createdAt: string | null | undefined): string {
   if (!createdAt) return 'N/A';
@@ -18,6 +18,21 @@ export function recipientLabel(order: OrderView): string {
 /** The recipient by name; older orders recorded no name and keep the spec's "ID: {printProviderId}". */
 export function recipientName(order: OrderView): string {
   return order.recipient?.name ?? `ID: ${order.printProviderId}`;
+}
+
+// A won dispute gave the money back; any other status (open, under review, lost) is a warning.
+const DISPUTE_CLASS = { won: 'border-green-200 bg-green-100 text-green-800', other: 'border-red-200 bg-red-100 text-red-800' };
+
+/** A card dispute (ADR 0045): its status and the disputed amount, e.g. "Disputed: Needs Response · $83.56 USD". */
+export function DisputeBadge({ dispute, currency }: { dispute: OrderDispute; currency: string }): ReactElement {
+  return (
+    <span
+      title={dispute.reason ? `Reason: ${dispute.reason.replace(/_/g, ' ')}` : undefined}
+      className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${dispute.status === 'won' ? DISPUTE_CLASS.won : DISPUTE_CLASS.other}`}
+    >
+      Disputed: {statusLabel(dispute.status)} · {formatMoney(dispute.amount, currency)}
+    </span>
+  );
 }
 
 /**
@@ -69,6 +84,14 @@ export function OrderCard({
             <div>
               <dt className="text-muted-foreground">Refunded</dt>
               <dd className="font-medium tabular-nums">{formatDollars(order.refunded)}</dd>
+            </div>
+          )}
+          {order.dispute && (
+            <div className="col-span-2">
+              <dt className="text-muted-foreground">Dispute</dt>
+              <dd>
+                <DisputeBadge dispute={order.dispute} currency={order.currency} />
+              </dd>
             </div>
           )}
           {showBuyer && (

@@ -9,12 +9,38 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
 import { formatMoney } from '@/lib/money';
+import { DISPUTE_MESSAGES } from '@/lib/contracts-light';
 import { apiErrorMessage } from '@/lib/queryClient';
 import { statusLabel } from './order-status-badge';
 import { ADMIN_ORDERS_KEY, newIdempotencyKey, ORDERS_KEY, postJson } from './payments-api';
 
-/** An administrator refunds a completed order, fully (amount left blank) or partly. */
+/** Refunds are frozen while the order has a dispute that is not won (open, under review or lost). */
+export function refundsFrozen(order: OrderView): boolean {
+  return order.dispute !== null && order.dispute !== undefined && order.dispute.status !== 'won';
+}
+
+/** The Refund button of a disputed order: disabled, with the reason next to it (a disabled button takes no focus). */
+function FrozenRefund({ order }: { order: OrderView }): ReactElement {
+  const reasonId = `refund-frozen-${order.id}`;
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2">
+      <p id={reasonId} className="text-sm text-muted-foreground">
+        {DISPUTE_MESSAGES.REFUNDS_FROZEN}
+      </p>
+      <Button size="sm" variant="outline" disabled aria-describedby={reasonId}>
+        Refund
+      </Button>
+    </div>
+  );
+}
+
+/** An administrator refunds a completed order, fully (amount left blank) or partly; not while it is disputed. */
 export function RefundDialog({ order }: { order: OrderView }): ReactElement {
+  if (refundsFrozen(order)) return <FrozenRefund order={order} />;
+  return <RefundDialogOpen order={order} />;
+}
+
+function RefundDialogOpen({ order }: { order: OrderView }): ReactElement {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState('');
