@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { clearTimeout, setTimeout } from 'node:timers';
 import autocannon from 'autocannon';
+import { addCpu, cpuSnapshot, formatCpu } from './cpu.mjs';
 import { latencySummary } from './report.mjs';
 
 export function log(message) {
@@ -89,9 +90,17 @@ export async function loadSideBySide({ figure, anchor, connections = 50, duratio
   await runCannon({ ...anchor, connections, duration: warmup });
   const slice = Math.max(1, Math.round(duration / rounds));
   const runs = { figure: [], anchor: [] };
+  // Where the CPU went during each side's slices, by process role (bench/lib/cpu.mjs).
+  const cpu = { figure: new Map(), anchor: new Map() };
+  const measured = async (side, options) => {
+    const before = cpuSnapshot();
+    const run = await runCannon(options);
+    addCpu(cpu[side], before, cpuSnapshot());
+    return run;
+  };
   for (let i = 0; i < rounds; i++) {
-    runs.figure.push(await runCannon({ ...figure, connections, duration: slice, keepTimes: true }));
-    runs.anchor.push(await runCannon({ ...anchor, connections, duration: slice, keepTimes: true }));
+    runs.figure.push(await measured('figure', { ...figure, connections, duration: slice, keepTimes: true }));
+    runs.anchor.push(await measured('anchor', { ...anchor, connections, duration: slice, keepTimes: true }));
   }
   const merge = (list) => ({
     rps: list.reduce((sum, r) => sum + r.total, 0) / list.reduce((sum, r) => sum + r.seconds, 0),
@@ -101,7 +110,11 @@ export async function loadSideBySide({ figure, anchor, connections = 50, duratio
     latency: latencySummary(list.flatMap((r) => r.times)),
     slices: list.map((r) => Math.round(r.rps)),
   });
-  return { figure: merge(runs.figure), anchor: merge(runs.anchor) };
+  const seconds = (list) => list.reduce((sum, r) => sum + r.seconds, 0);
+  return {
+    figure: { ...merge(runs.figure), cpu: formatCpu(cpu.figure, seconds(runs.figure)) },
+    anchor: { ...merge(runs.anchor), cpu: formatCpu(cpu.anchor, seconds(runs.anchor)) },
+  };
 }
 
 function runCannon({ url, requests, connections, duration, headers, keepTimes = false }) {

@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import amqp from 'amqplib';
 import pg from 'pg';
 import { freePort, loadSideBySide, log, sleep, spawnNode, stopChild, waitForHttp } from '../lib/harness.mjs';
+import { addCpu, cpuSnapshot, formatCpu } from '../lib/cpu.mjs';
 import { latencySummary, scenarioResult, skippedResult, SCENARIOS } from '../lib/report.mjs';
 
 const spec = (id) => SCENARIOS.find((s) => s.id === id);
@@ -160,6 +161,8 @@ async function p2({ url, db, root, amqpUrl, duration, connections }) {
     anchorLatency: anchor.latency,
     notes: [
       `${connections} connections, ${duration} s in alternating slices (req/s ${figure.slices.join('/')} vs ${anchor.slices.join('/')}); non-2xx ${figure.non2xx}, errors ${figure.errors}`,
+      `CPU in cores while PayMarket ran: ${figure.cpu}`,
+      `CPU in cores while the anchor ran: ${anchor.cpu}`,
     ],
   });
 }
@@ -228,6 +231,7 @@ async function p3({ url, db, pgbenchDb, pgBase, duration }) {
   for (const list of Object.values(steps)) list.length = 0;
   const startedAt = (await db.query('SELECT clock_timestamp() AS t')).rows[0].t;
   const deadline = Date.now() + duration * 1000;
+  const cpuBefore = cpuSnapshot();
   await Promise.all(
     Array.from({ length: clients }, async (_, w) => {
       for (let n = 0; Date.now() < deadline; n++) {
@@ -241,6 +245,7 @@ async function p3({ url, db, pgbenchDb, pgBase, duration }) {
       }
     }),
   );
+  const cpu = formatCpu(addCpu(new Map(), cpuBefore, cpuSnapshot()), duration);
   const endedAt = new Date(startedAt.getTime() + duration * 1000);
   await sleep(3000);
   // Completed = the charge is booked in the ledger, within the window.
@@ -284,6 +289,7 @@ async function p3({ url, db, pgbenchDb, pgBase, duration }) {
     anchorLabel: 'pgbench TPC-B tps',
     notes: [
       `per step: ${stepText}`,
+      `CPU in cores while paying: ${cpu}`,
       `${clients} clients; order → intent → test card (4242…) → charge booked; ${attempts} attempted, ${failures} failed; pgbench -s 10 -c ${clients} -j 2 -T ${duration}`,
     ],
   });

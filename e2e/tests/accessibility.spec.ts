@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { siteLinks, toastRegion, unique, usesPhoneMenu, watchProblems } from './support/app';
+import { seriousViolations, siteLinks, toastRegion, unique, usesPhoneMenu, watchProblems } from './support/app';
 
 // Issue 15: axe over every page, signed out and signed in, finds nothing serious or critical, and no page logs a
 // console error or a failed API call. Runs at a desktop's and a phone's width (projects `chromium` and `phone`).
@@ -30,14 +29,6 @@ const PAGES = [
   '/dashboard',
   '/no-such-page',
 ] as const;
-
-/** Serious and critical axe violations (WCAG 2.x A and AA, plus axe's best practices), one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${page.url()} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function visitAll(page: Page): Promise<string[]> {
   const violations: string[] = [];

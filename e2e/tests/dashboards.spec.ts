@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   acceptAndPay,
   adminLogIn,
@@ -9,16 +8,12 @@ import {
   postRequest,
   registerSeller,
   sendQuote,
+  seriousViolations,
   unique,
 } from './support/app';
 
 // The demo print provider (services/catalog/src/seed): its payout account and the email on its profile.
 const DEMO_PROVIDER = { account: 'acct_1PMDemoPrintCo00001', email: 'payouts@demoprint.example.com' };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-}
 
 // Issue 14 (ADR 0047): sellers and print providers sign in to their dashboards by emailed code and see their share
 // of each order; a disputed payment shows on both dashboards and on the admin orders page, whose Refund is frozen.
@@ -91,6 +86,10 @@ test.describe('seller and provider dashboards', () => {
     await expect(order.getByRole('button', { name: 'Refund' })).toBeDisabled();
     await expect(order.getByText('refunds are frozen until the dispute is won')).toBeVisible();
     await expect(adminPage.getByRole('article', { name: `Order ${paidOrder}` }).getByRole('button', { name: 'Refund' })).toBeEnabled();
+    // The books still balance with the dispute held (ledger:verify, as the administrator's check runs it).
+    const ledger = await adminPage.request.get('/api/admin/ledger/verify');
+    expect(ledger.status()).toBe(200);
+    expect(await ledger.json()).toMatchObject({ ok: true, problems: [] });
 
     // Sign-out ends the dashboard session: the seller's page asks to sign in again.
     await sellerPage.getByRole('button', { name: 'Sign out' }).click();

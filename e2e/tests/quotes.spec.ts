@@ -1,13 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { acceptAndPay, buyerWithRequest, postRequest, registerSeller, sendQuote, seriousViolations } from './support/app';
 
-const MAPLE = 'acct_1PMDemoMapleInk0002';
-const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-/** axe's serious and critical findings on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-}
 const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 // Issue 14 (ADR 0045): a buyer request → a seller's quote → the buyer accepts and pays it with a test card → the
@@ -16,34 +9,15 @@ test.describe('quotes on buyer requests', () => {
   test('request → quote → accept → pay → seller dashboard; a disputed payment shows there too', async ({ page, browser }) => {
     test.setTimeout(120_000);
     // The buyer: joining signs this browser in; the request is posted over the API the board uses.
-    const email = `${unique('quoter')}@example.com`;
-    expect((await page.request.post('/api/register-buyer', { data: { name: 'Quinn Buyer', email } })).status()).toBe(201);
-    const title = unique('Risograph posters');
-    const posted = await page.request.post('/api/buyer-requests', {
-      data: { title, description: '200 two-colour risograph posters, A3, on recycled paper.', category: 'marketing-materials' },
-    });
-    expect(posted.status()).toBe(201);
-    const requestId = ((await posted.json()) as { request: { id: string } }).request.id;
+    const requestId = await buyerWithRequest(page);
 
     // The seller, in its own browser: registered with a payout account; its edit token is in localStorage.
     const sellerContext = await browser.newContext();
-    const registered = await sellerContext.request.post('/api/register-seller', {
-      data: {
-        businessName: unique('Maple Ink'),
-        sellerName: 'Lou Tremblay',
-        email: `${unique('maple')}@example.com`,
-        phone: '4165550100',
-        category: 'printing',
-        description: 'Letterpress and risograph studio: wedding suites, business cards and small art editions.',
-        products: 'Letterpress cards, riso prints',
-        pricing: 'From $40 per 100 cards',
-        location: 'Montreal, QC',
-        stripeAccountId: MAPLE,
-      },
-    });
-    expect(registered.status()).toBe(201);
-    const { authToken, seller } = (await registered.json()) as { authToken: string; seller: { id: string } };
-    await sellerContext.addInitScript(([key, token]) => window.localStorage.setItem(key!, token!), [`seller_auth_${seller.id}`, authToken]);
+    const seller = await registerSeller(sellerContext.request);
+    await sellerContext.addInitScript(
+      ([key, token]) => window.localStorage.setItem(key!, token!),
+      [`seller_auth_${seller.id}`, seller.authToken],
+    );
     const sellerPage = await sellerContext.newPage();
     await sellerPage.goto(`/buyer-requests/${requestId}/quotes`);
     const form = sellerPage.getByRole('form', { name: 'Send a quote' });
@@ -58,7 +32,7 @@ test.describe('quotes on buyer requests', () => {
 
     // The buyer accepts and pays with 4242 4242 4242 4242.
     await page.goto(`/buyer-requests/${requestId}/quotes`);
-    const quote = page.getByRole('article', { name: /^Quote from Maple Ink/ });
+    const quote = page.getByRole('article', { name: new RegExp(`^Quote from ${seller.businessName}`) });
     await expect(quote.getByText('$120.00 USD', { exact: false })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await quote.getByRole('button', { name: 'Accept' }).click();
@@ -82,25 +56,9 @@ test.describe('quotes on buyer requests', () => {
     expect((await download).suggestedFilename()).toBe(`paymarket-statement-${seller.id}.csv`);
 
     // A second quote paid with Stripe's dispute test card: the dashboard shows the dispute and the held amount.
-    const second = await page.request.post('/api/buyer-requests', {
-      data: { title: unique('Business cards'), description: '500 letterpress business cards, two colours, on cotton paper.' },
-    });
-    const secondId = ((await second.json()) as { request: { id: string } }).request.id;
-    const quoted = await sellerContext.request.post(`/api/buyer-requests/${secondId}/quotes`, {
-      headers: { authorization: `Bearer ${authToken}`, 'x-seller-id': seller.id },
-      data: { amount: '80.00', currency: 'usd', included: '500 cards, two colours', deliveryDate: tomorrow },
-    });
-    expect(quoted.status()).toBe(201);
-    await page.goto(`/buyer-requests/${secondId}/quotes`);
-    await page
-      .getByRole('article', { name: /^Quote from Maple Ink/ })
-      .getByRole('button', { name: 'Accept' })
-      .click();
-    await card.getByLabel('Card Number').fill('4000 0000 0000 0259');
-    await card.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await card.getByLabel('CVC').fill('123');
-    await card.getByRole('button', { name: 'Pay $83.56 USD' }).click();
-    await expect(page.getByText('This request is fulfilled: a quote on it was paid.')).toBeVisible({ timeout: 20_000 });
+    const secondId = await postRequest(page);
+    await sendQuote(sellerContext.request, seller, secondId, { amount: '80.00' });
+    await acceptAndPay(page, secondId, seller, '4000 0000 0000 0259', '$83.56 USD');
     await expect(async () => {
       await sellerPage.goto(`/dashboard/seller/${seller.id}`);
       await expect(sellerPage.getByRole('cell', { name: 'needs response ($80.00 USD)' })).toBeVisible({ timeout: 2_000 });

@@ -24,11 +24,13 @@ export interface EmailCodeSignInProps<T> {
   status?: ReactNode;
   /** Shown under the email step's button, e.g. another way in. */
   emailFooter?: ReactNode;
+  /** The email field's label (e.g. "Contact email" where a company's contact signs in). */
+  emailLabel?: string;
 }
 
 /**
  * Email → emailed 6-digit code → session: the buyers' sign-in card, shared by every kind of account that signs in by
- * code (buyers at /sign-in, sellers and print providers at /dashboard). Validation uses the same DTOs as the server.
+ * code (buyers at /sign-in, sellers and print providers at /dashboard, companies' contacts at /developers). Validation uses the same DTOs as the server.
  */
 export function EmailCodeSignIn<T>({
   title,
@@ -38,6 +40,7 @@ export function EmailCodeSignIn<T>({
   onSignedIn,
   status,
   emailFooter,
+  emailLabel = 'Email Address',
 }: EmailCodeSignInProps<T>): ReactElement {
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [email, setEmail] = useState('');
@@ -98,7 +101,7 @@ export function EmailCodeSignIn<T>({
         {status}
         {step === 'email' ? (
           <form noValidate onSubmit={onEmailSubmit} className="space-y-5" aria-label="Sign in: email">
-            <FormField id="sign-in-email" label="Email Address" required errors={errors.email}>
+            <FormField id="sign-in-email" label={emailLabel} required errors={errors.email}>
               <Input
                 id="sign-in-email"
                 name="email"

@@ -119,7 +119,7 @@ describe(DevelopersPage.name, () => {
     renderPage();
     await user.type(await screen.findByLabelText(/Contact email/), 'OPS@acme.com');
     await user.click(screen.getByRole('button', { name: 'Email me a code' }));
-    await user.type(await screen.findByLabelText(/Code/), '123456');
+    await user.type(await screen.findByLabelText(/Sign-in code/), '123456');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText(/Signed in as/)).toBeTruthy();
     expect(calls.find((c) => c.url === '/api/console/sign-in/verify')?.body).toEqual({ email: 'ops@acme.com', code: '123456' });
