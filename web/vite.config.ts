@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 
 /**
  * Writes `.br` and `.gz` beside every text asset of the build; the gateway serves them to browsers that accept them
@@ -31,8 +31,47 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Renders the first viewport of the pages in src/prerender.tsx with react-dom/static and writes it to
+ * `.vite/prerender.json` (path → markup of #root); the gateway puts it in those pages' index.html and main.tsx
+ * hydrates it (ADR 0044, P5). The same modules as the client build, loaded through Vite's SSR loader.
+ */
+function prerender(): Plugin {
+  let outDir = '';
+  let root = '';
+  let configFile: string | undefined;
+  return {
+    name: 'paymarket-prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      configFile = config.configFile;
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const server = await createServer({
+        root,
+        configFile,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        // Only the SSR loader is used: no browser dependency pre-bundling (it would scan and write node_modules/.vite).
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const { PRERENDERED_PATHS, prerenderPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender');
+        const shells: Record<string, string> = {};
+        for (const path of PRERENDERED_PATHS) shells[path] = await prerenderPage(path);
+        writeFileSync(join(outDir, '.vite', 'prerender.json'), `${JSON.stringify(shells, null, 2)}\n`);
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), prerender()],
   resolve: {
     // The web validates with the same DTO classes as the server, compiled from source so no prior contracts build is needed.
     alias: {

@@ -63,13 +63,27 @@ async function auditOnce(lighthouse, port, url) {
   const consoleErrors = (lhr.audits['errors-in-console']?.details?.items ?? []).map((item) =>
     String(item.description ?? item.source ?? ''),
   );
+  const value = (id) => lhr.audits[id]?.numericValue;
   return {
     score: lhr.categories.performance.score,
     runtimeError: lhr.runtimeError?.message,
-    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue,
+    lcpMs: value('largest-contentful-paint'),
+    // What the score is made of (Lighthouse 12 weights: TBT 30 %, LCP 25 %, CLS 25 %, FCP 10 %, SI 10 %).
+    metrics: {
+      fcpMs: value('first-contentful-paint'),
+      speedIndexMs: value('speed-index'),
+      tbtMs: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+      lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector,
+    },
     scripts,
     consoleErrors,
   };
+}
+
+function metricsText({ fcpMs, speedIndexMs, tbtMs, cls, lcpElement }) {
+  const s = (ms) => (ms === undefined ? '?' : `${(ms / 1000).toFixed(1)} s`);
+  return `FCP ${s(fcpMs)}, SI ${s(speedIndexMs)}, TBT ${Math.round(tbtMs ?? 0)} ms, CLS ${(cls ?? 0).toFixed(3)}, LCP element ${lcpElement ?? '?'}`;
 }
 
 function serveStatic(dir) {
@@ -122,9 +136,10 @@ export async function runLighthouse({ url, root, spec }) {
         score: result.score,
         jsGzipBytes: js,
         lcpMs: result.lcpMs,
+        metrics: result.metrics,
         consoleErrors: result.consoleErrors,
       });
-      log(`P5: ${page} ${parts.at(-1).figureText}`);
+      log(`P5: ${page} ${parts.at(-1).figureText} (${metricsText(result.metrics)})`);
     }
     const worst = Math.min(...parts.map((p) => p.score));
     return scenarioResult(spec, {

@@ -2,9 +2,22 @@ import { lazy, type ComponentType, type ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppLayout } from '@/components/app-layout';
 
+/** A code-split page; `preload()` loads its code, after which it renders without suspending. */
+export type LazyPage = ComponentType & { preload: () => Promise<void> };
+
 /** Code-splits a page module that exports its component by name (the codebase has no default exports). */
-function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyPage {
+  let Loaded: ComponentType | undefined;
+  const preload = async () => {
+    Loaded ??= (await load())[name];
+  };
+  const Lazy = lazy(async () => {
+    await preload();
+    return { default: Loaded! };
+  });
+  // Once loaded, the page renders in place of the lazy wrapper: neither adds markup, so hydration sees the same tree.
+  const Page = () => (Loaded ? <Loaded /> : <Lazy />);
+  return Object.assign(Page, { preload });
 }
 
 const HomePage = lazyPage(() => import('@/pages/home'), 'HomePage');
@@ -34,6 +47,18 @@ const DeleteAccountConfirmPage = lazyPage(() => import('@/pages/delete-account-c
 const ProviderSignupPage = lazyPage(() => import('@/pages/provider-signup'), 'ProviderSignupPage');
 const DevMailboxPage = lazyPage(() => import('@/pages/dev-mailbox'), 'DevMailboxPage');
 const NotFoundPage = lazyPage(() => import('@/pages/not-found'), 'NotFoundPage');
+
+/**
+ * The pages whose first viewport the build renders into their HTML (prerender.tsx, ADR 0044, P5). Only pages whose
+ * first render needs no data (every query pending, signed out) belong here. main.tsx loads the page's code before it
+ * hydrates, so the whole first view hydrates in one pass, before any query has answered.
+ */
+// Not /buyer-requests and /payment yet: their forms and buttons show before hydration and ignore input until then
+// (the e2e keyboard specs type into them at once); they need a hydration-aware first view first.
+export const PRERENDERED_PAGES: Readonly<Record<string, LazyPage>> = {
+  '/': HomePage,
+  '/sellers': SellersPage,
+};
 
 export function AppRoutes(): ReactElement {
   return (

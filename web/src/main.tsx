@@ -1,37 +1,27 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense, useState, type ReactElement } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AppRoutes } from '@/app-routes';
-import { useToast } from '@/hooks/use-toast';
+import { App } from '@/app';
+import { PRERENDERED_PAGES } from '@/app-routes';
 import { queryClient } from '@/lib/queryClient';
 import './index.css';
-
-// Radix Toast loads with the first toast rather than with every page (ADR 0044, P5), and stays mounted after it.
-const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toaster')).Toaster }));
-
-function LazyToaster(): ReactElement | null {
-  const { toasts } = useToast();
-  const [needed, setNeeded] = useState(false);
-  if (toasts.length > 0 && !needed) setNeeded(true);
-  if (!needed && toasts.length === 0) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  );
-}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-        <LazyToaster />
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const app = <App client={queryClient} Router={BrowserRouter} />;
+const page = PRERENDERED_PAGES[window.location.pathname];
+if (container.firstElementChild && page) {
+  // The gateway sent this page's first viewport rendered at build time (prerender.tsx, ADR 0044). With the page's code
+  // loaded first, the whole view hydrates in one pass, before any query starts (a session answering between the nav
+  // bar and the page would make them differ from the markup). As a transition, hydration yields to the browser every
+  // few milliseconds instead of blocking it in one long task.
+  const hydrate = () =>
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  // Should the page's code fail to load, hydration goes ahead and the page's own loading reports it.
+  void page.preload().then(hydrate, hydrate);
+} else {
+  createRoot(container).render(app);
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pageOf, pagePreloads } from './route-preload.js';
+import { pageOf, pagePreloads, prerenderedPages } from './route-preload.js';
 
 describe('pagePreloads', () => {
   const html = '<html><head><script type="module" src="/assets/index-A.js"></script></head><body></body></html>';
@@ -45,5 +45,55 @@ describe('pagePreloads', () => {
       'sellers',
       undefined,
     ]);
+  });
+});
+
+describe('prerenderedPages', () => {
+  const html =
+    '<html><head><script type="module" crossorigin src="/assets/index-A.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/react-R.js">' +
+    '<link rel="stylesheet" crossorigin href="/assets/index-S.css"></head><body><div id="root"></div></body></html>';
+
+  function withDist(files: Record<string, string>, run: (dist: string) => void): void {
+    const dist = mkdtempSync(join(tmpdir(), 'prerender-'));
+    try {
+      mkdirSync(join(dist, '.vite'));
+      mkdirSync(join(dist, 'assets'));
+      for (const [file, text] of Object.entries(files)) writeFileSync(join(dist, file), text);
+      run(dist);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  }
+
+  it("puts each page's markup in #root, inlines the stylesheet and fetches the scripts at low priority", () => {
+    withDist(
+      {
+        '.vite/prerender.json': JSON.stringify({ '/sellers': '<h1>Browse Sellers</h1>', '/': '<h1>Home $&</h1>' }),
+        'assets/index-S.css': 'h1{color:red}',
+      },
+      (dist) => {
+        const pages = prerenderedPages(dist, (page) => (page === 'sellers' ? html.replace('</head>', '<!--sellers--></head>') : html));
+
+        expect(pages.get('/sellers')).toBe(
+          '<html><head><script type="module" fetchpriority="low" crossorigin src="/assets/index-A.js"></script>' +
+            '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-R.js">' +
+            '<style>h1{color:red}</style><!--sellers--></head><body><div id="root"><h1>Browse Sellers</h1></div></body></html>',
+        );
+        // The markup is inserted as it is, `$&` included.
+        expect(pages.get('/')).toContain('<div id="root"><h1>Home $&</h1></div>');
+        expect(pages.has('/payment')).toBe(false);
+      },
+    );
+  });
+
+  it('keeps the stylesheet link when the file is missing', () => {
+    withDist({ '.vite/prerender.json': JSON.stringify({ '/': '<h1>Home</h1>' }) }, (dist) => {
+      expect(prerenderedPages(dist, () => html).get('/')).toContain('<link rel="stylesheet" crossorigin href="/assets/index-S.css">');
+    });
+  });
+
+  it('is empty when the build prerendered nothing', () => {
+    withDist({}, (dist) => expect(prerenderedPages(dist, () => html).size).toBe(0));
   });
 });

@@ -30,6 +30,41 @@ export function pagePreloads(webDist: string, indexHtml: string): Map<string, st
   return pages;
 }
 
+/**
+ * The pages the web build prerendered (`.vite/prerender.json`: path → markup of #root, ADR 0044), each as its HTML with
+ * that markup in `<div id="root">`: the first viewport paints before any script runs and the app hydrates it. As
+ * nothing on first paint waits for a script any more, the stylesheet is inlined (one round trip less before it) and
+ * the scripts are fetched at low priority, after what the paint needs. Keyed by exact path (`/sellers`, not
+ * `/sellers/`); none when the build wrote no such file.
+ */
+export function prerenderedPages(webDist: string, pageHtml: (page: string) => string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const file = join(webDist, '.vite', 'prerender.json');
+  if (!existsSync(file)) return pages;
+  const shells = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  for (const [path, markup] of Object.entries(shells)) {
+    const page = pageOf(path);
+    const html = page === undefined ? undefined : pageHtml(page);
+    if (!html?.includes(EMPTY_ROOT)) continue;
+    const withMarkup = html
+      .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`)
+      .replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => `${tag} fetchpriority="low"`);
+    pages.set(path, inlineStylesheets(webDist, withMarkup));
+  }
+  return pages;
+}
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** `<link rel="stylesheet" href="/assets/…">` replaced by a `<style>` with the file's text (the CSP allows inline styles). */
+function inlineStylesheets(webDist: string, html: string): string {
+  return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g, (tag, asset: string) => {
+    const file = join(webDist, asset);
+    const css = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+    return css === undefined || css.includes('</') ? tag : `<style>${css}</style>`;
+  });
+}
+
 /** The files of a chunk and of everything it imports statically. */
 function closure(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
   if (seen.has(key) || !manifest[key]) return [];

@@ -22,7 +22,10 @@ export function AppLayout(): ReactElement {
       </main>
       <footer className="border-t border-border bg-card">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>© {new Date().getFullYear()} PayMarket. A payment facilitator: funds go straight to sellers and providers.</p>
+          {/* The first paint of some pages is rendered at build time (ADR 0044); the year may have turned since. */}
+          <p suppressHydrationWarning>
+            © {new Date().getFullYear()} PayMarket. A payment facilitator: funds go straight to sellers and providers.
+          </p>
           <nav aria-label="Legal" className="flex gap-4">
             <Link to="/privacy" className="hover:text-foreground">
               Privacy Policy

@@ -147,7 +147,9 @@ describe(PaymentPage.name, () => {
       globalThis.fetch = api.fetch;
       renderPage(<PaymentPage />, '/payment');
 
-      expect(await screen.findByText('Sign in to pay')).toBeTruthy();
+      // The notice holds its place unseen (aria-hidden) until the session answers.
+      expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
+      expect(screen.getByText('Sign in to pay')).toBeTruthy();
       expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in');
       // Inside a disabled fieldset: jsdom's `.disabled` only reflects the element's own attribute.
       expect(screen.getByLabelText(/Order ID/).matches(':disabled')).toBe(true);

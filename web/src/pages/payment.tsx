@@ -18,6 +18,7 @@ import { useSession } from '@/hooks/use-session';
 import { toast } from '@/hooks/use-toast';
 import { PAYMENT_CURRENCIES, PAYMENT_MESSAGES } from '@/lib/contracts-light';
 import { formatMoney } from '@/lib/money';
+import { cn } from '@/lib/utils';
 
 type PaymentForm = { orderId: string; currency: PaymentCurrency; amount: string; printProviderStripeAccountId: string };
 
@@ -67,9 +68,18 @@ async function checkForm(form: PaymentForm): Promise<FormCheck> {
   return { ok: false, errors: result.errors };
 }
 
-function SignInNotice(): ReactElement {
+/**
+ * While the session is unknown the notice holds its place unseen (`pending`), so a signed-out visitor's form does not
+ * move down when the answer arrives: the page's first view is prerendered and painted before it (ADR 0044, P5: CLS).
+ */
+function SignInNotice({ pending = false }: { pending?: boolean }): ReactElement {
   return (
-    <Card role="note" className="mb-6 flex flex-wrap items-center gap-4 border-primary/30 bg-secondary/50 p-5">
+    <Card
+      role="note"
+      aria-hidden={pending || undefined}
+      inert={pending || undefined}
+      className={cn('mb-6 flex flex-wrap items-center gap-4 border-primary/30 bg-secondary/50 p-5', pending && 'invisible')}
+    >
       <LogIn className="size-5 text-primary" aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <p className="font-semibold">Sign in to pay</p>
@@ -217,7 +227,7 @@ export function PaymentPage(): ReactElement {
         description="Secure payment processing powered by Stripe. Card details go straight to Stripe."
       />
 
-      {!session.isLoading && !signedIn && <SignInNotice />}
+      {(session.isLoading || !signedIn) && <SignInNotice pending={session.isLoading} />}
 
       <Card>
         <CardHeader>

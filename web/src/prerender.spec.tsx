@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { act } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from '@/app';
+import { createQueryClient } from '@/lib/queryClient';
+
+// Loaded after the globals react-dom/server needs in jsdom (a static import would evaluate it first).
+await import('../test/server-render-globals');
+const { PRERENDERED_PATHS, prerenderPage } = await import('@/prerender');
+const { renderToString } = await import('react-dom/server');
+
+// react-dom/server leaves the last render's context values (the static router's location) set when it finishes, and
+// a client render in the same realm would inherit them: an empty render puts them back.
+async function prerendered(path: string): Promise<string> {
+  const markup = await prerenderPage(path);
+  renderToString(<></>);
+  return markup;
+}
+
+const HEADINGS: Record<string, string> = {
+  '/': 'The universal payment marketplace for print',
+  '/sellers': 'Browse Sellers',
+};
+
+describe(prerenderPage.name, () => {
+  const originalFetch = globalThis.fetch;
+  let root: Root | undefined;
+
+  beforeEach(() => {
+    // Every query stays pending, as on a first visit before any answer arrives.
+    globalThis.fetch = () => new Promise<Response>(() => undefined);
+  });
+
+  afterEach(() => {
+    act(() => root?.unmount());
+    root = undefined;
+    globalThis.fetch = originalFetch;
+    document.body.innerHTML = '';
+  });
+
+  it.each(PRERENDERED_PATHS)('renders the nav bar and the heading of %s, with no inline script', async (path) => {
+    const sut = await prerendered(path);
+
+    document.body.innerHTML = `<div id="root">${sut}</div>`;
+    expect(document.querySelector('nav[aria-label="Main"] a[href="/sellers"]')?.textContent).toBe('Sellers');
+    expect(document.querySelector('main h1')?.textContent).toBe(HEADINGS[path]);
+    expect(sut).not.toMatch(/<script|<template/);
+  });
+
+  // The gateway serves this markup and main.tsx hydrates it: any difference from the app's own first render would
+  // be a console error and a re-render of the page in the browser.
+  it.each(PRERENDERED_PATHS)('is hydrated by the app at %s in place, without a mismatch', async (path) => {
+    document.body.innerHTML = `<div id="root">${await prerendered(path)}</div>`;
+    const container = document.getElementById('root')!;
+    const heading = container.querySelector('h1');
+    window.history.pushState({}, '', path);
+    const errors: unknown[] = [];
+
+    await act(async () => {
+      root = hydrateRoot(container, <App client={createQueryClient()} Router={BrowserRouter} />, {
+        onRecoverableError: (error) => errors.push(error),
+      });
+    });
+
+    expect(errors).toEqual([]);
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(heading?.textContent).toBe(HEADINGS[path]);
+  });
+});
