@@ -70,7 +70,7 @@ export async function clusterScenarios({ root, duration, connections, only }) {
     await admin.query(`CREATE DATABASE ${pgbenchDb}`);
     const databaseUrl = Object.assign(new URL(pgBase), { pathname: `/${dbName}` }).toString();
     const amqpUrl = `${amqpBase.replace(/\/$/, '')}/${encodeURIComponent(vhost)}`;
-    const [port, stripePort] = [await freePort(), await freePort()];
+    const [port, stripePort, metricsPort] = [await freePort(), await freePort(), await freePort()];
     const url = `http://127.0.0.1:${port}`;
     const env = {
       ...process.env,
@@ -79,7 +79,8 @@ export async function clusterScenarios({ root, duration, connections, only }) {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',
-      METRICS_PORT: '0',
+      // Ops ports from here up, one per process (infra/cluster/start.mjs): P3 reads their counters (workCounters).
+      METRICS_PORT: String(metricsPort),
       PAYMARKET_SEED: 'true',
       NODE_ENV: 'development',
       STRIPE_SECRET_KEY: 'sk_test_emulator',
@@ -99,7 +100,7 @@ export async function clusterScenarios({ root, duration, connections, only }) {
     await db.connect();
     try {
       if (wanted.includes('P2')) results.push(await p2({ url, db, root, amqpUrl, duration, connections }));
-      if (wanted.includes('P3')) results.push(await p3({ url, db, pgbenchDb, pgBase, duration }));
+      if (wanted.includes('P3')) results.push(await p3({ url, db, pgbenchDb, pgBase, duration, metricsPort }));
     } finally {
       await db.end();
     }
@@ -192,7 +193,38 @@ async function signIn(url) {
   return verified.headers.get('set-cookie').split(';')[0];
 }
 
-async function p3({ url, db, pgbenchDb, pgBase, duration }) {
+/** What the cluster did so far, summed over its processes' /metrics (ops ports from `base` up) and PostgreSQL. */
+async function workCounters(db, base) {
+  const sums = { api: 0, webhooks: 0, rpc: 0, events: 0, published: 0, transactions: 0 };
+  for (let port = base; port < base + 16; port++) {
+    const text = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(1000) })
+      .then((r) => (r.ok ? r.text() : ''))
+      .catch(() => '');
+    for (const line of text.split('\n')) {
+      const value = Number(line.slice(line.lastIndexOf(' ') + 1));
+      if (line.startsWith('paymarket_http_requests_total{'))
+        sums[line.includes('route="/api/stripe/webhook"') ? 'webhooks' : 'api'] += value;
+      else if (line.startsWith('paymarket_rpc_server_requests_total{')) sums.rpc += value;
+      else if (line.startsWith('paymarket_messages_consumed_total{')) sums.events += value;
+      else if (line.startsWith('paymarket_messages_published_total{')) sums.published += value;
+    }
+  }
+  sums.transactions = Number(
+    (await db.query(`SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()`)).rows[0].n,
+  );
+  return sums;
+}
+
+/** "per payment: 3 API requests, …" from two workCounters readings `payments` payments apart. */
+function workPerPayment(before, after, payments) {
+  const per = (key) => ((after[key] - before[key]) / payments).toFixed(1);
+  return (
+    `work per payment: ${per('api')} API requests, ${per('webhooks')} Stripe webhooks, ${per('rpc')} RPCs, ` +
+    `${per('published')} events published, ${per('events')} event deliveries handled, ${per('transactions')} PostgreSQL transactions`
+  );
+}
+
+async function p3({ url, db, pgbenchDb, pgBase, duration, metricsPort }) {
   const clients = Number(process.env.BENCH_P3_CLIENTS ?? 16);
   log(`P3: completed payments end to end, ${clients} clients for ${duration} s…`);
   const cookie = await signIn(url);
@@ -229,6 +261,7 @@ async function p3({ url, db, pgbenchDb, pgBase, duration }) {
   // One warm-up payment per client (JIT, pools), not counted.
   await Promise.all(Array.from({ length: clients }, (_, w) => pay(w, -1)));
   for (const list of Object.values(steps)) list.length = 0;
+  const workBefore = await workCounters(db, metricsPort);
   const startedAt = (await db.query('SELECT clock_timestamp() AS t')).rows[0].t;
   const deadline = Date.now() + duration * 1000;
   const cpuBefore = cpuSnapshot();
@@ -248,6 +281,8 @@ async function p3({ url, db, pgbenchDb, pgBase, duration }) {
   const cpu = formatCpu(addCpu(new Map(), cpuBefore, cpuSnapshot()), duration);
   const endedAt = new Date(startedAt.getTime() + duration * 1000);
   await sleep(3000);
+  // Everything a payment set off has settled by now (events relayed and consumed, webhooks handled).
+  const work = workPerPayment(workBefore, await workCounters(db, metricsPort), attempts);
   // Completed = the charge is booked in the ledger, within the window.
   const completed = (
     await db.query(
@@ -289,6 +324,7 @@ async function p3({ url, db, pgbenchDb, pgBase, duration }) {
     anchorLabel: 'pgbench TPC-B tps',
     notes: [
       `per step: ${stepText}`,
+      work,
       `CPU in cores while paying: ${cpu}`,
       `${clients} clients; order → intent → test card (4242…) → charge booked; ${attempts} attempted, ${failures} failed; pgbench -s 10 -c ${clients} -j 2 -T ${duration}`,
     ],

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { INestMicroservice } from '@nestjs/common';
+import { STRIPE_WEBHOOK_EVENTS } from '@paymarket/contracts';
 import { DEFAULT_BODY_LIMIT, startGateway } from '@paymarket/gateway';
 import { catalogService } from '@paymarket/catalog';
 import { notificationsService } from '@paymarket/notifications';
@@ -100,7 +101,11 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     const address = gateway.getHttpServer().address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     const url = `http://localhost:${port}`;
-    await stripeEmulator?.setWebhookEndpoint({ url: `http://127.0.0.1:${port}/api/stripe/webhook`, secret: webhookSecret });
+    await stripeEmulator?.setWebhookEndpoint({
+      url: `http://127.0.0.1:${port}/api/stripe/webhook`,
+      secret: webhookSecret,
+      enabledEvents: STRIPE_WEBHOOK_EVENTS,
+    });
     const unobserve = observeEmbedded(messaging, () => gateway.getHttpServer().listening);
     const ops = options.metricsPort === undefined ? undefined : await startOpsServer({ port: options.metricsPort });
     log.info({ url }, 'PayMarket is ready');

@@ -27,6 +27,8 @@ export interface StripeEmulatorOptions {
   /** Where every event is POSTed, signed with `webhookSecret` (a `whsec_…` value) exactly as Stripe signs. */
   webhookUrl?: string;
   webhookSecret?: string;
+  /** The endpoint's `enabled_events` (default `['*']`, every event). */
+  webhookEvents?: readonly string[];
   webhookRetryBaseMs?: number;
   webhookMaxAttempts?: number;
   /** Seed the demo connected accounts (default true). */
@@ -34,6 +36,13 @@ export interface StripeEmulatorOptions {
   /** Keep the account's state in this JSON file across restarts (embedded mode); in memory only without it. */
   stateFile?: string;
   logger?: EmulatorLogger;
+}
+
+/** A webhook endpoint as Stripe registers one: its URL, signing secret and `enabled_events` (default `['*']`). */
+export interface WebhookEndpoint {
+  url: string;
+  secret: string;
+  enabledEvents?: readonly string[];
 }
 
 export interface StripeEmulator {
@@ -44,7 +53,7 @@ export interface StripeEmulator {
   /** The current webhook endpoint's dispatcher (its `attempts` list every delivery), null without one. */
   readonly webhooks: WebhookDispatcher | null;
   /** Where events go from now on (like registering a webhook endpoint with Stripe); null stops delivery. */
-  setWebhookEndpoint(endpoint: { url: string; secret: string } | null): Promise<void>;
+  setWebhookEndpoint(endpoint: WebhookEndpoint | null): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -150,7 +159,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
     throw new Error('The Stripe emulator needs a webhook secret starting with whsec_ to sign webhooks.');
   }
   let webhooks: WebhookDispatcher | null = null;
-  const setWebhookEndpoint = async (endpoint: { url: string; secret: string } | null): Promise<void> => {
+  const setWebhookEndpoint = async (endpoint: WebhookEndpoint | null): Promise<void> => {
     if (endpoint && !endpoint.secret.startsWith('whsec_'))
       throw new Error('The Stripe emulator needs a webhook secret starting with whsec_ to sign webhooks.');
     await webhooks?.close();
@@ -158,6 +167,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       ? new WebhookDispatcher({
           url: endpoint.url,
           secret: endpoint.secret,
+          enabledEvents: endpoint.enabledEvents,
           retryBaseMs: options.webhookRetryBaseMs,
           maxAttempts: options.webhookMaxAttempts,
           logger,
@@ -167,7 +177,8 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
     if (endpoint) logger.info(`Stripe emulator: webhooks go to ${endpoint.url}`);
   };
   state.onEvent((event) => webhooks?.dispatch(event));
-  if (options.webhookUrl && options.webhookSecret) await setWebhookEndpoint({ url: options.webhookUrl, secret: options.webhookSecret });
+  if (options.webhookUrl && options.webhookSecret)
+    await setWebhookEndpoint({ url: options.webhookUrl, secret: options.webhookSecret, enabledEvents: options.webhookEvents });
   const idempotency = new Map<string, StoredResponse>();
   const stateFile = options.stateFile ? new StateFile(options.stateFile, state, idempotency) : undefined;
   if (stateFile?.load()) logger.info(`Stripe emulator: state loaded from ${options.stateFile}`);

@@ -1,5 +1,6 @@
 // Standalone emulator for cluster mode and docker-compose: `node infra/stripe-emulator/dist/main.js`.
 import 'reflect-metadata';
+import { STRIPE_WEBHOOK_EVENTS } from '@paymarket/contracts';
 import { loadConfig } from '@paymarket/platform';
 import { StripeEmulatorEnv } from './config/emulator-env.js';
 import { startStripeEmulator } from './emulator.js';
@@ -24,6 +25,7 @@ const emulator = await startStripeEmulator({
   publicUrl: env.STRIPE_EMULATOR_PUBLIC_URL,
   webhookUrl: env.STRIPE_WEBHOOK_URL,
   webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+  webhookEvents: env.STRIPE_WEBHOOK_EVENTS?.split(',') ?? STRIPE_WEBHOOK_EVENTS,
   logger,
 });
 

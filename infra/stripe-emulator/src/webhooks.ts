@@ -21,6 +21,8 @@ export interface WebhookDeliveryOptions {
   /** Stripe keeps trying for three days; the emulator gives up after this many attempts. */
   maxAttempts?: number;
   timeoutMs?: number;
+  /** Stripe's `enabled_events`: only these event types are delivered; `['*']` (the default) delivers every one. */
+  enabledEvents?: readonly string[];
   logger: EmulatorLogger;
 }
 
@@ -49,6 +51,8 @@ export class WebhookDispatcher {
   }
 
   dispatch(event: Stripe.Event): void {
+    const enabled = this.options.enabledEvents ?? ['*'];
+    if (!enabled.includes('*') && !enabled.includes(event.type)) return;
     this.schedule(event, 1, 0);
   }
 

@@ -582,4 +582,29 @@ describe('Stripe emulator webhooks', () => {
     expect(deliveries[2]!.at - deliveries[1]!.at).toBeGreaterThan(deliveries[1]!.at - deliveries[0]!.at);
     for (const delivery of deliveries) expect(stripe.webhooks.constructEvent(delivery.body, delivery.signature, secret).id).toBe(event.id);
   });
+
+  it("delivers only the endpoint's enabled events (Stripe's enabled_events); the others stay in the event list", async () => {
+    await emulator.setWebhookEndpoint({ url: receiverUrl, secret, enabledEvents: ['payment_intent.succeeded'] });
+    try {
+      const intent = await stripe.paymentIntents.create({ amount: 2_500, currency: 'usd', confirm: true, payment_method: 'pm_card_visa' });
+      await deliveredOf('payment_intent.succeeded', intent.id);
+      // Every event of this payment exists; only the enabled one was posted.
+      const created = (await stripe.events.list({ type: 'payment_intent.created', limit: 5 })).data.find(
+        (e) => (e.data.object as { id: string }).id === intent.id,
+      );
+      expect(created).toBeDefined();
+      await new Promise((r) => setTimeout(r, 200));
+      const posted = received
+        .map((r) => JSON.parse(r.body) as Stripe.Event)
+        .filter(
+          (e) =>
+            (e.data.object as { id?: string; payment_intent?: string }).id === intent.id ||
+            (e.data.object as { payment_intent?: string }).payment_intent === intent.id,
+        )
+        .map((e) => e.type);
+      expect(posted).toEqual(['payment_intent.succeeded']);
+    } finally {
+      await emulator.setWebhookEndpoint({ url: receiverUrl, secret });
+    }
+  });
 });

@@ -22,6 +22,7 @@ import {
   type WebhookEndpointView,
 } from '@paymarket/contracts';
 import { startEmbedded, type EmbeddedPayMarket } from '@paymarket/embedded';
+import { paymarketMetrics } from '@paymarket/platform';
 import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
 import { Webhook } from 'standardwebhooks';
 
@@ -150,6 +151,11 @@ describe('integrator webhooks, end to end over HTTP', () => {
   });
 
   const at = (path: string) => received.filter((r) => r.path === path);
+  /** order.updated deliveries notifications has handled so far (its consumer metric). */
+  const orderUpdatesHandled = async () =>
+    (await paymarketMetrics.messagesConsumed.get()).values
+      .filter((v) => v.labels.service === 'notifications' && v.labels.routing_key === 'order.updated' && v.labels.outcome === 'ok')
+      .reduce((sum, v) => sum + v.value, 0);
   const eventIdOf = (r: Received) => String(r.headers['webhook-id']);
   /** Waits until notifications has handled the event and nothing about it is still pending. */
   const settled = (eventId: string) =>
@@ -399,9 +405,16 @@ describe('integrator webhooks, end to end over HTTP', () => {
   it('sends nothing to an endpoint not subscribed to the event, nor for an order without a company', async () => {
     await register(acme, '/orders-only', ['order.updated']);
     const pendingEvent = await publish('payments', 'payment.pending', payment(acme.id));
+    const updatesBefore = await orderUpdatesHandled();
     const noCompany = await publish('payments', 'order.updated', { orderId: 'order_x', companyId: null, status: 'paid' });
     await settled(pendingEvent);
-    await settled(noCompany);
+    await eventually(
+      async () => ((await orderUpdatesHandled()) > updatesBefore ? true : undefined),
+      15_000,
+      'the company-less order.updated',
+    );
+    // Nothing to send and nothing to remember: not even an inbox row (ADR 0048).
+    expect((await db.query(`SELECT 1 FROM notifications.inbox WHERE event_id = $1`, [noCompany])).rows).toEqual([]);
     const counted = await db.query(`SELECT count(*)::int AS n FROM notifications.webhook_deliveries WHERE event_id IN ($1, $2)`, [
       pendingEvent,
       noCompany,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import { Idempotency, OutboxRelay, openServiceDatabase, ServiceError } from '@paymarket/platform';
 import { createTestDatabase, type TestDatabase } from '@paymarket/platform/testing';
-import type { Caller } from '@paymarket/contracts';
+import { STRIPE_WEBHOOK_EVENTS, type Caller } from '@paymarket/contracts';
 import { CHECKOUT_ENTITIES, CHECKOUT_MIGRATIONS } from '../src/checkout/checkout.module.js';
 import { CreateOrder } from '../src/checkout/create-order.use-case.js';
 import { PaymentIntents } from '../src/checkout/payment-intents.use-case.js';
@@ -317,6 +317,28 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
     await expect(
       webhook.handle('{"id":"evt_x","type":"payment_intent.succeeded","data":{"object":{"id":"pi_x"}}}', 't=1,v1=forged'),
     ).rejects.toBeInstanceOf(ServiceError);
+    // Forged stays forged whatever its type: the signature is checked before the type is looked at.
+    await expect(
+      webhook.handle('{"id":"evt_y","type":"charge.succeeded","data":{"object":{"id":"ch_y"}}}', 't=1,v1=forged'),
+    ).rejects.toBeInstanceOf(ServiceError);
+  });
+
+  it('acknowledges an event payments does not act on without a database write (ADR 0048)', async () => {
+    const { intent } = await placeOrder(ada);
+    for (const type of ['payment_intent.created', 'charge.succeeded', 'transfer.created']) {
+      const event = JSON.stringify({
+        id: `evt_ignored_${type}_${intent.paymentIntentId}`,
+        type,
+        data: { object: { id: intent.paymentIntentId } },
+      });
+      await expect(webhook.handle(event, 'valid')).resolves.toEqual({ received: true, duplicate: false });
+    }
+    expect(await dataSource.query(`SELECT id FROM stripe_events WHERE id LIKE $1`, [`evt_ignored_%_${intent.paymentIntentId}`])).toEqual(
+      [],
+    );
+    expect(STRIPE_WEBHOOK_EVENTS).toEqual(
+      expect.arrayContaining(['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.dispute.created']),
+    );
   });
 
   describe('paying a seller (seller_<id>, ADR 0030)', () => {

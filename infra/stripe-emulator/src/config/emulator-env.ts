@@ -27,4 +27,11 @@ export class StripeEmulatorEnv {
     message: 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…) when STRIPE_WEBHOOK_URL is set',
   })
   STRIPE_WEBHOOK_SECRET?: string;
+
+  /** The endpoint's `enabled_events`: event types separated by commas, or `*` for all; default the events payments acts on. */
+  @IsOptional()
+  @Matches(/^(\*|[a-z_]+(\.[a-z_]+)+(,[a-z_]+(\.[a-z_]+)+)*)$/, {
+    message: 'STRIPE_WEBHOOK_EVENTS must be * or event types separated by commas, such as payment_intent.succeeded,charge.dispute.created',
+  })
+  STRIPE_WEBHOOK_EVENTS?: string;
 }

@@ -26,6 +26,20 @@ export interface OrderView {
   dispute?: OrderDispute | null;
 }
 
+/**
+ * The Stripe events payments acts on: the webhook endpoint's `enabled_events` (set these in the Stripe dashboard; the
+ * emulator delivers only these). Payments answers any other event 200 without touching its database, so an endpoint
+ * subscribed to more costs a round trip per event, nothing else (ADR 0048).
+ */
+export const STRIPE_WEBHOOK_EVENTS: readonly string[] = [
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+];
+
 /** What payments answers about disputed orders (ADR 0045), shown by the web before it asks. */
 export const DISPUTE_MESSAGES = {
   REFUNDS_FROZEN: 'This order is disputed by the cardholder: refunds are frozen until the dispute is won.',

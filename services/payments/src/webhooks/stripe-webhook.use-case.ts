@@ -1,4 +1,5 @@
 import { Injectable, Optional } from '@nestjs/common';
+import { STRIPE_WEBHOOK_EVENTS } from '@paymarket/contracts';
 import { ServiceError, createLogger } from '@paymarket/platform';
 import { PaymentProcessor, WebhookSignatureError } from '../checkout/payment-processor.js';
 import { SettlePayment } from '../checkout/settle-payment.js';
@@ -10,7 +11,8 @@ const log = createLogger('stripe-webhook');
 /**
  * Stripe webhooks: the signature is verified against the raw body (a forged or altered event is refused), each
  * event id is handled once, and a payment event only triggers a fresh read of the PaymentIntent — the order moves
- * by what Stripe says now, not by the (possibly stale or replayed) event body.
+ * by what Stripe says now, not by the (possibly stale or replayed) event body. Events outside `STRIPE_WEBHOOK_EVENTS`
+ * (an endpoint subscribed to more) are acknowledged without a database write.
  */
 @Injectable()
 export class StripeWebhook {
@@ -30,6 +32,7 @@ export class StripeWebhook {
       if (err instanceof WebhookSignatureError) throw ServiceError.invalid('Invalid Stripe signature.');
       throw err;
     }
+    if (!STRIPE_WEBHOOK_EVENTS.includes(event.type)) return { received: true, duplicate: false };
     const fresh = (await this.orders.dataSource.query(
       `INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id`,
       [event.id, event.type],
