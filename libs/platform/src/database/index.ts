@@ -1,3 +1,4 @@
 export * from './embedded-postgres.js';
 export * from './service-database.js';
 export * from './platform-tables.migration.js';
+export * from './prepared-query.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { SellerPayoutAccount, SellerProfile, SellersShowcase } from '@paymarket/contracts';
-import type { Transaction } from '@paymarket/platform';
+import { queryPrepared, type Transaction } from '@paymarket/platform';
 
 export interface SellerFields {
   businessName: string;
@@ -148,7 +148,10 @@ export class PgSellersRepository extends SellersRepository {
   }
 
   async findById(id: string, tx?: Transaction): Promise<SellerProfile | null> {
-    const rows = await this.run<SellerRow>(`${SELECT_SELLER.replace('%SOURCE%', 'sellers')} WHERE s.id = $1`, [id], tx);
+    // A public profile read is the uncached read path (bench P2): outside a transaction it is a prepared statement,
+    // planned once per connection (ADR 0048).
+    const text = `${SELECT_SELLER.replace('%SOURCE%', 'sellers')} WHERE s.id = $1`;
+    const rows = tx ? await this.run<SellerRow>(text, [id], tx) : await queryPrepared<SellerRow>(this.dataSource, text, [id]);
     return rows[0] ? toProfile(rows[0]) : null;
   }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { queryPrepared } from '@paymarket/platform';
 import { DataSource } from 'typeorm';
 import type { SessionKind } from './session-policy.js';
 
@@ -47,7 +48,14 @@ export class SqlSessionsRepository extends SessionsRepository {
   }
 
   async find(kind: SessionKind, idHash: string): Promise<SessionRow | undefined> {
-    const rows = (await this.dataSource.query(`SELECT * FROM sessions WHERE kind = $1 AND id_hash = $2`, [kind, idHash])) as Raw[];
+    // Every signed-in request asks this: a prepared statement (ADR 0048), its columns named so a later column never
+    // changes the prepared result type.
+    const rows = await queryPrepared<Raw>(
+      this.dataSource,
+      `SELECT id_hash, kind, subject_id, last_seen_at, idle_expires_at, absolute_expires_at, revoked_at
+         FROM sessions WHERE kind = $1 AND id_hash = $2`,
+      [kind, idHash],
+    );
     const r = rows[0];
     return r
       ? {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { SignedInBuyer } from '@paymarket/contracts';
-import type { Transaction } from '@paymarket/platform';
+import { queryPrepared, type Transaction } from '@paymarket/platform';
 import { DataSource } from 'typeorm';
 
 export interface SignInCodeRow {
@@ -102,9 +102,12 @@ export class SqlSignInCodesRepository extends SignInCodesRepository {
   }
 
   async buyerById(id: string): Promise<SignedInBuyer | undefined> {
-    const rows = (await this.dataSource.query(`SELECT id, name, email FROM buyers WHERE id = $1 AND deleted_at IS NULL`, [
-      id,
-    ])) as SignedInBuyer[];
+    // Every signed-in buyer request asks this (after the session): a prepared statement (ADR 0048).
+    const rows = await queryPrepared<SignedInBuyer>(
+      this.dataSource,
+      `SELECT id, name, email FROM buyers WHERE id = $1 AND deleted_at IS NULL`,
+      [id],
+    );
     return rows[0];
   }
 }
