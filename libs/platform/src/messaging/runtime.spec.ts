@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from '@jest/globals';
 import { RmqContext } from '@nestjs/microservices';
 import { redeliveryDelayMs } from './message.interceptor.js';
-import { ResilientServerRMQ, watchChannel } from './runtime.js';
+import { ResilientServerRMQ, ROUTE_CACHE_SIZE, watchChannel } from './runtime.js';
 
 /** A ChannelWrapper whose confirm-channel publishes fail the way amqplib's do when RabbitMQ goes away. */
 class ClosingChannelWrapper extends EventEmitter {
@@ -27,6 +27,28 @@ async function unhandledDuring(action: () => void): Promise<unknown[]> {
 }
 
 describe(ResilientServerRMQ.name, () => {
+  it('routes a pattern as Nest does, working it out once per pattern and remembering a bounded number of them', () => {
+    const sut = new ResilientServerRMQ({ urls: ['amqp://127.0.0.1:1'], queue: 'test' });
+    const nest = new ResilientServerRMQ({ urls: ['amqp://127.0.0.1:1'], queue: 'test' });
+    let worked = 0;
+    const parent = Object.getPrototypeOf(ResilientServerRMQ.prototype) as { getRouteFromPattern(p: string): string };
+    const original = parent.getRouteFromPattern;
+    parent.getRouteFromPattern = function (this: unknown, p: string) {
+      worked++;
+      return original.call(this, p);
+    };
+    try {
+      for (const pattern of ['catalog.get_seller', '{"cmd":"sum"}', 'catalog.get_seller', '{"cmd":"sum"}'])
+        expect(sut.getRouteFromPattern(pattern)).toBe(original.call(nest, pattern));
+      expect(worked).toBe(2);
+      for (let i = 0; i < ROUTE_CACHE_SIZE + 50; i++) sut.getRouteFromPattern(`hostile.${i}`);
+      expect((sut as unknown as { routes: Map<string, string> }).routes.size).toBe(ROUTE_CACHE_SIZE);
+      expect(sut.getRouteFromPattern(`hostile.${ROUTE_CACHE_SIZE + 10}`)).toBe(`hostile.${ROUTE_CACHE_SIZE + 10}`);
+    } finally {
+      parent.getRouteFromPattern = original;
+    }
+  });
+
   it('does not leave a rejected reply (amqplib `channel closed`) unhandled', async () => {
     const sut = new ResilientServerRMQ({ urls: ['amqp://127.0.0.1:1'], queue: 'test' });
     const channel = new ClosingChannelWrapper();
