@@ -79,7 +79,10 @@ test.describe('keyboard only', () => {
     expect(joined.status()).toBe(201);
     const title = unique('Keyboard flyers');
     await page.goto('/buyer-requests');
-    await page.getByRole('button', { name: 'Post New Request' }).focus();
+    // The page is prerendered: its controls are disabled, so out of the Tab order, until the app has hydrated them.
+    const post = page.getByRole('button', { name: 'Post New Request' });
+    await expect(post).toBeEnabled();
+    await post.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Post New Request' });
     await expect(dialog.getByLabel('Request Title')).toBeFocused();
@@ -104,6 +107,8 @@ test.describe('keyboard only', () => {
     });
     expect(joined.status()).toBe(201);
     await page.goto('/payment');
+    // Prerendered, the form is disabled until hydrated and the session says who is paying.
+    await expect(page.getByLabel('Order ID')).toBeEnabled();
     await page.getByLabel('Order ID').focus();
     await page.keyboard.type(unique('KEYS'));
     await page.keyboard.press('Tab');

@@ -53,11 +53,12 @@ const NotFoundPage = lazyPage(() => import('@/pages/not-found'), 'NotFoundPage')
  * first render needs no data (every query pending, signed out) belong here. main.tsx loads the page's code before it
  * hydrates, so the whole first view hydrates in one pass, before any query has answered.
  */
-// Not /buyer-requests and /payment yet: their forms and buttons show before hydration and ignore input until then
-// (the e2e keyboard specs type into them at once); they need a hydration-aware first view first.
+// A form control in a prerendered view sits in a HydratedFieldset: disabled until hydration, so no input is lost.
 export const PRERENDERED_PAGES: Readonly<Record<string, LazyPage>> = {
   '/': HomePage,
   '/sellers': SellersPage,
+  '/buyer-requests': BuyerRequestsPage,
+  '/payment': PaymentPage,
 };
 
 export function AppRoutes(): ReactElement {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
@@ -21,6 +21,14 @@ async function prerendered(path: string): Promise<string> {
 const HEADINGS: Record<string, string> = {
   '/': 'The universal payment marketplace for print',
   '/sellers': 'Browse Sellers',
+  '/buyer-requests': 'Buyer Requests',
+  '/payment': 'Complete Your Payment',
+};
+
+/** A form control of each prerendered page that has one: disabled in the markup, usable once hydrated. */
+const CONTROLS: Record<string, string> = {
+  '/buyer-requests': 'input[aria-label="Search requests"]',
+  '/payment': '#payment-orderId',
 };
 
 describe(prerenderPage.name, () => {
@@ -56,6 +64,8 @@ describe(prerenderPage.name, () => {
     const heading = container.querySelector('h1');
     window.history.pushState({}, '', path);
     const errors: unknown[] = [];
+    // React reports an attribute that differs (e.g. a control's `disabled`) on the console, not as an error.
+    const consoleErrors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 
     await act(async () => {
       root = hydrateRoot(container, <App client={createQueryClient()} Router={BrowserRouter} />, {
@@ -63,8 +73,32 @@ describe(prerenderPage.name, () => {
       });
     });
 
+    const logged = consoleErrors.mock.calls.map(([message]) => String(message));
+    consoleErrors.mockRestore();
     expect(errors).toEqual([]);
+    expect(logged).toEqual([]);
     expect(container.querySelector('h1')).toBe(heading);
     expect(heading?.textContent).toBe(HEADINGS[path]);
+  });
+
+  // Until hydration React ignores what is typed (and would drop it) and a submit would be a native form post.
+  it('prerenders the pages with a form, /buyer-requests and /payment', () => {
+    expect(PRERENDERED_PATHS).toEqual(expect.arrayContaining(Object.keys(CONTROLS)));
+  });
+
+  it.each(Object.entries(CONTROLS))('renders the form controls of %s disabled until hydrated', async (path, selector) => {
+    document.body.innerHTML = `<div id="root">${await prerendered(path)}</div>`;
+    const container = document.getElementById('root')!;
+    const control = container.querySelector<HTMLInputElement>(selector)!;
+    expect(control.matches(':disabled')).toBe(true);
+    window.history.pushState({}, '', path);
+
+    await act(async () => {
+      root = hydrateRoot(container, <App client={createQueryClient()} Router={BrowserRouter} />);
+    });
+
+    expect(container.querySelector(selector)).toBe(control);
+    // The board's search is usable at once; the payment form waits for the session too (signed out, it stays locked).
+    expect(control.matches(':disabled')).toBe(path === '/payment');
   });
 });

@@ -1,8 +1,9 @@
 import type { BuyerRequestListResponse, BuyerRequestView } from '@paymarket/contracts';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowLeft, ClipboardList, Info, Loader2, Plus, Search } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactElement } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { HydratedFieldset } from '@/components/hydrated-fieldset';
 import { ManagePosts } from '@/components/requests/manage-posts';
 import { RequestCard } from '@/components/requests/request-card';
 import { Button } from '@/components/ui/button';
@@ -92,9 +93,13 @@ export function BuyerRequestsPage(): ReactElement {
     placeholderData: keepPreviousData,
   });
 
-  const loaded = board.data?.pages.flatMap((page) => page.requests) ?? [];
+  // A page of cards (24) is one long render: deferred, it runs as a transition that yields to the browser every few
+  // milliseconds, while the skeleton (or the cards shown before) stays until it is done (P5: TBT).
+  const shown = useDeferredValue(board.data);
+  const loading = shown === undefined && !board.isError;
+  const loaded = shown?.pages.flatMap((page) => page.requests) ?? [];
   const requests = onlyMine ? loaded.filter((request) => request.mine) : loaded;
-  const stats = board.data?.pages[0]?.stats;
+  const stats = shown?.pages[0]?.stats;
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -130,14 +135,15 @@ export function BuyerRequestsPage(): ReactElement {
           <ClipboardList className="size-8 text-primary" aria-hidden="true" />
           <div>
             <p className="text-2xl font-bold" data-testid="active-requests-count">
-              {board.isPending ? '…' : (stats?.total ?? 0)}
+              {loading ? '…' : (stats?.total ?? 0)}
             </p>
             <p className="text-sm text-muted-foreground">Active Requests</p>
           </div>
         </Card>
       </div>
 
-      <div className="mb-6 flex flex-col gap-3 md:flex-row md:items-center">
+      {/* Prerendered (ADR 0044): usable once hydrated. */}
+      <HydratedFieldset className="mb-6 flex flex-col gap-3 md:flex-row md:items-center">
         <Button onClick={() => setPosting(true)}>
           <Plus aria-hidden="true" />
           Post New Request
@@ -193,9 +199,9 @@ export function BuyerRequestsPage(): ReactElement {
             My requests
           </Button>
         )}
-      </div>
+      </HydratedFieldset>
 
-      {board.isPending ? (
+      {loading ? (
         <>
           <p className="sr-only" role="status">
             Loading buyer requests...

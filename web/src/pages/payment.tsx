@@ -4,6 +4,7 @@ import { Loader2, Lock, LogIn } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { fieldErrorId, FormField } from '@/components/form-field';
+import { HydratedFieldset } from '@/components/hydrated-fieldset';
 import { PageHeader } from '@/components/page-header';
 import { CardPaymentForm } from '@/components/payments/card-payment-form';
 import { PaymentBreakdown } from '@/components/payments/payment-breakdown';
@@ -240,7 +241,8 @@ export function PaymentPage(): ReactElement {
         </CardHeader>
         <CardContent>
           <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadValidation()} aria-label="Payment details">
-            <fieldset disabled={locked} className="space-y-5">
+            {/* Disabled until hydrated (prerendered, ADR 0044), and whenever locked. */}
+            <HydratedFieldset disabled={locked} className="space-y-5">
               <FormField id="payment-orderId" label="Order ID" required errors={errors.orderId}>
                 <Input {...control('orderId')} autoComplete="off" placeholder="e.g. ORD-1001" />
               </FormField>
@@ -303,7 +305,7 @@ export function PaymentPage(): ReactElement {
                   )}
                 </Button>
               )}
-            </fieldset>
+            </HydratedFieldset>
           </form>
         </CardContent>
       </Card>

@@ -1,5 +1,6 @@
 import { Loader2, LogOut, Mail } from 'lucide-react';
 import { useState, type FormEvent, type ReactElement } from 'react';
+import { HydratedFieldset } from '@/components/hydrated-fieldset';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -57,23 +58,26 @@ export function ManagePosts(): ReactElement {
   return (
     <Card className="p-4">
       {sentTo === null ? (
-        <form onSubmit={sendCode} className="flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Manage my posts">
-          <div className="flex-1 space-y-2">
-            <Label htmlFor="manage-email">Enter your registered buyer email to manage your posts</Label>
-            <Input
-              id="manage-email"
-              type="email"
-              autoComplete="email"
-              placeholder="you@company.com"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              required
-            />
-          </div>
-          <Button type="submit" variant="secondary" disabled={requestCode.isPending || email.trim() === ''}>
-            {requestCode.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Mail aria-hidden="true" />}
-            Manage My Posts
-          </Button>
+        <form onSubmit={sendCode} aria-label="Manage my posts">
+          {/* Part of the board's prerendered first view: not usable before hydration. */}
+          <HydratedFieldset className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <div className="flex-1 space-y-2">
+              <Label htmlFor="manage-email">Enter your registered buyer email to manage your posts</Label>
+              <Input
+                id="manage-email"
+                type="email"
+                autoComplete="email"
+                placeholder="you@company.com"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                required
+              />
+            </div>
+            <Button type="submit" variant="secondary" disabled={requestCode.isPending || email.trim() === ''}>
+              {requestCode.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Mail aria-hidden="true" />}
+              Manage My Posts
+            </Button>
+          </HydratedFieldset>
         </form>
       ) : (
         <form onSubmit={verify} className="space-y-3" aria-label="Enter sign-in code">

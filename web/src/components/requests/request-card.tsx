@@ -7,9 +7,13 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { REQUEST_CATEGORY_LABELS } from '@/lib/contracts-light';
 
+/**
+ * "11/20/2026", as `toLocaleDateString()` shows it in the app's language (en-US, as money is), without Intl: a page's
+ * first Intl call loads the locale data, a task of 50 ms and more, on the board's first render (P5: TBT).
+ */
 function postedDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString();
+  return Number.isNaN(date.getTime()) ? iso : `${date.getMonth() + 1}/${date.getDate()}/${date.getFullYear()}`;
 }
 
 /** Spec §2 request card; edit and delete only on the signed-in buyer's own requests. */
@@ -25,7 +29,9 @@ export function RequestCard({
   onDelete: (request: BuyerRequestView) => void;
 }): ReactElement {
   return (
-    <Card className="flex h-full min-w-0 flex-col p-5">
+    // Off-screen cards skip style, layout and paint until scrolled near (a page of the board is 24 cards); 21rem is
+    // the skeleton's height, used until a card has been laid out once.
+    <Card className="flex h-full min-w-0 flex-col p-5 [contain-intrinsic-height:auto_21rem] [content-visibility:auto]">
       <article aria-label={request.title} className="flex flex-1 flex-col">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
