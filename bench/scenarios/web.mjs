@@ -40,6 +40,24 @@ export function initialJsBytes(scriptUrls, dist) {
   return total;
 }
 
+/**
+ * Lighthouse's own advice against its run-to-run variance: several runs, report the median. On this 2-core machine
+ * one page's score moved 0.84–0.99 between two runs a minute apart (TBT 82–580 ms), so each page (and the anchor) is
+ * audited BENCH_LH_RUNS times (default 5) and the run with the median score is the figure; a console error in any
+ * run counts.
+ */
+const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 5));
+
+async function medianAudit(lighthouse, port, url) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await audit(lighthouse, port, url));
+  const median = [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)];
+  return { ...median, scores: runs.map((r) => r.score), consoleErrors: [...new Set(runs.flatMap((r) => r.consoleErrors))] };
+}
+
+const rangeText = (scores) =>
+  scores.length > 1 ? ` (median of ${scores.length}: ${Math.min(...scores).toFixed(2)}–${Math.max(...scores).toFixed(2)})` : '';
+
 /** One Lighthouse run; a run without a score (a runtime error under load) is retried twice. */
 async function audit(lighthouse, port, url, attempt = 1) {
   const result = await auditOnce(lighthouse, port, url);
@@ -117,23 +135,24 @@ export async function runLighthouse({ url, root, spec }) {
 
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
-    const anchor = await audit(lighthouse, chrome.port, anchorUrl);
+    const anchor = await medianAudit(lighthouse, chrome.port, anchorUrl);
     const anchorJs = initialJsBytes(anchor.scripts, anchorDir);
-    log(`P5: anchor (minimal React) score ${anchor.score}, ${(anchorJs / 1024).toFixed(1)} KB JS`);
+    log(`P5: anchor (minimal React) score ${anchor.score}${rangeText(anchor.scores)}, ${(anchorJs / 1024).toFixed(1)} KB JS`);
     const parts = [];
     for (const page of PAGES) {
       log(`P5: Lighthouse ${page}…`);
-      const result = await audit(lighthouse, chrome.port, `${url}${page}`);
+      const result = await medianAudit(lighthouse, chrome.port, `${url}${page}`);
       const js = initialJsBytes(result.scripts, dist);
       const ok = result.score >= spec.goal.value && js <= JS_BUDGET_KB * 1024 && result.consoleErrors.length === 0;
       parts.push({
         name: page,
-        figureText: `${result.score.toFixed(2)}, ${(js / 1024).toFixed(1)} KB JS, LCP ${(result.lcpMs / 1000).toFixed(1)} s, ${result.consoleErrors.length} console errors`,
+        figureText: `${result.score.toFixed(2)}${rangeText(result.scores)}, ${(js / 1024).toFixed(1)} KB JS, LCP ${(result.lcpMs / 1000).toFixed(1)} s, ${result.consoleErrors.length} console errors`,
         anchorText: anchor.score.toFixed(2),
         ratio: Math.round((result.score / anchor.score) * 1000) / 1000,
         goalText: `≥ ${spec.goal.value}, ≤ ${JS_BUDGET_KB} KB, 0 errors`,
         verdict: ok ? 'pass' : 'fail',
         score: result.score,
+        scores: result.scores,
         jsGzipBytes: js,
         lcpMs: result.lcpMs,
         metrics: result.metrics,
