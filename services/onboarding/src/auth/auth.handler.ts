@@ -14,7 +14,7 @@ import {
 import { ServiceError } from '@paymarket/platform';
 import { RequestSignInCodeUseCase } from './request-sign-in-code.use-case.js';
 import { SessionsService } from './sessions.service.js';
-import { SignInCodesRepository } from './sign-in-codes.repository.js';
+import { SignedInBuyersRepository } from './signed-in-buyers.repository.js';
 import { VerifySignInCodeUseCase } from './verify-sign-in-code.use-case.js';
 
 @Controller()
@@ -23,7 +23,7 @@ export class AuthHandler {
     private readonly requestCode: RequestSignInCodeUseCase,
     private readonly verifyCode: VerifySignInCodeUseCase,
     private readonly sessions: SessionsService,
-    private readonly codes: SignInCodesRepository,
+    private readonly buyers: SignedInBuyersRepository,
   ) {}
 
   @MessagePattern<string>(RpcPatterns.onboarding.REQUEST_SIGN_IN_CODE)
@@ -47,7 +47,7 @@ export class AuthHandler {
   @MessagePattern<string>(RpcPatterns.onboarding.RESOLVE_BUYER_SESSION)
   async resolve(@Payload() message: RpcEnvelope<{ token?: unknown }>): Promise<RpcResponse<'onboarding.resolve_buyer_session'>> {
     const buyerId = await this.sessions.resolve('buyer', message.data?.token);
-    const buyer = buyerId ? await this.codes.buyerById(buyerId) : undefined;
+    const buyer = buyerId ? await this.buyers.byId(buyerId) : undefined;
     if (!buyer) throw ServiceError.unauthorized(AUTH_MESSAGES.SIGN_IN_REQUIRED);
     return { buyer };
   }

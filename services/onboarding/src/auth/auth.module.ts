@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AuthHandler } from './auth.handler.js';
+import { BuyerSignInCodes } from './buyer-sign-in-codes.js';
 import { Clock, SystemClock } from './clock.js';
 import { RequestSignInCodeUseCase } from './request-sign-in-code.use-case.js';
 import { SessionsRepository, SqlSessionsRepository } from './sessions.repository.js';
 import { SessionsService } from './sessions.service.js';
-import { SignInCodesRepository, SqlSignInCodesRepository } from './sign-in-codes.repository.js';
+import { SignedInBuyersRepository, SqlSignedInBuyersRepository } from './signed-in-buyers.repository.js';
 import { VerifySignInCodeUseCase } from './verify-sign-in-code.use-case.js';
 
 /** Buyer sign-in by emailed code, and the session store buyers and admins share (by kind). */
@@ -13,7 +14,8 @@ import { VerifySignInCodeUseCase } from './verify-sign-in-code.use-case.js';
   providers: [
     { provide: Clock, useClass: SystemClock },
     { provide: SessionsRepository, useClass: SqlSessionsRepository },
-    { provide: SignInCodesRepository, useClass: SqlSignInCodesRepository },
+    { provide: SignedInBuyersRepository, useClass: SqlSignedInBuyersRepository },
+    BuyerSignInCodes,
     SessionsService,
     RequestSignInCodeUseCase,
     VerifySignInCodeUseCase,

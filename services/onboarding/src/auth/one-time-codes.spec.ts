@@ -98,6 +98,21 @@ describe(OneTimeCodes.name, () => {
     expect(store.rows[0]!.attempts).toBe(1);
   });
 
+  it('announces an unknown email through announceUnknown without the code, and never a known one through it', async () => {
+    const { sut, store, sent, clock, known } = setup();
+    const unknown: Array<{ email: string; expiresAt: Date }> = [];
+    const announceUnknown = (email: string) => async (_tx: Transaction, expiresAt: Date) => {
+      unknown.push({ email, expiresAt });
+    };
+    await sut.request('nobody@example.com', async () => undefined, announceUnknown('nobody@example.com'));
+    await sut.request('pat@example.com', known('pat@example.com'), announceUnknown('pat@example.com'));
+    expect(unknown).toEqual([{ email: 'nobody@example.com', expiresAt: new Date(clock.current.getTime() + SIGN_IN_CODE.TTL_MS) }]);
+    expect(sent).toHaveLength(1);
+    // The unknown email's row is written like a known one's, and still never matches.
+    expect(store.rows.map((r) => r.subjectId)).toEqual([null, 'pat@example.com']);
+    expect(await refusal(sut.verify('nobody@example.com', sent[0]!))).toMatchObject({ message: AUTH_MESSAGES.CODE_INVALID });
+  });
+
   it('refuses a second request within the resend interval, then retires the open code for a new one', async () => {
     const { sut, store, sent, clock, known } = setup();
     await sut.request('pat@example.com', known('pat@example.com'));

@@ -18,7 +18,7 @@ export interface OneTimeCodeRow {
   burnedAt: Date | null;
 }
 
-/** Port: one table of emailed codes (the developer console's, the payees'). */
+/** Port: one table of emailed codes (the buyers', the developer console's, the payees'). */
 export abstract class OneTimeCodeStore {
   /** Serialises code requests for one email until the transaction ends. */
   abstract lockEmail(tx: Transaction, email: string): Promise<void>;
@@ -44,15 +44,25 @@ interface Raw {
 }
 
 /**
- * A code table with the console's shape: `(id, email, <subject column>, code_hash, attempts, created_at, expires_at,
- * consumed_at, burned_at)`. Table and column names are constants of this code base, never input.
+ * How a table marks codes that can no longer be used. `burned-when-retired` (console, payees): `consumed_at` only for
+ * a used code, `burned_at` for a retired or burned one. `consumed-when-closed` (the buyers' older table, ADR 0016):
+ * `consumed_at` for every closed code (used, retired or burned), `burned_at` only for a burned one. Verify answers the
+ * same either way (a burned row reads as burned first, a retired row is never an email's newest); the choice only
+ * keeps each table's rows meaning what they always meant.
+ */
+export type ClosedCodeMarks = 'burned-when-retired' | 'consumed-when-closed';
+
+/**
+ * A code table of the shape `(id, email, <subject column>, code_hash, attempts, created_at, expires_at, consumed_at,
+ * burned_at)`. Table and column names are constants of this code base, never input.
  */
 export class SqlOneTimeCodeStore extends OneTimeCodeStore {
   constructor(
-    private readonly table: 'console_sign_in_codes' | 'payee_sign_in_codes',
-    private readonly subjectColumn: 'company_id' | 'payee_email',
+    private readonly table: 'sign_in_codes' | 'console_sign_in_codes' | 'payee_sign_in_codes',
+    private readonly subjectColumn: 'buyer_id' | 'company_id' | 'payee_email',
     /** The advisory lock's namespace, so two flows never wait on each other's locks. */
     private readonly lockPrefix: string,
+    private readonly closedMarks: ClosedCodeMarks = 'burned-when-retired',
   ) {
     super();
   }
@@ -84,10 +94,12 @@ export class SqlOneTimeCodeStore extends OneTimeCodeStore {
   }
 
   async retireOpen(tx: Transaction, email: string, at: Date): Promise<void> {
-    await tx.manager.query(`UPDATE ${this.table} SET burned_at = $2 WHERE email = $1 AND consumed_at IS NULL AND burned_at IS NULL`, [
-      email,
-      at,
-    ]);
+    // Under `consumed-when-closed` a burned row already has `consumed_at`, so both select the same open rows.
+    const sql =
+      this.closedMarks === 'consumed-when-closed'
+        ? `UPDATE ${this.table} SET consumed_at = $2 WHERE email = $1 AND consumed_at IS NULL`
+        : `UPDATE ${this.table} SET burned_at = $2 WHERE email = $1 AND consumed_at IS NULL AND burned_at IS NULL`;
+    await tx.manager.query(sql, [email, at]);
   }
 
   async insert(tx: Transaction, row: Omit<OneTimeCodeRow, 'attempts' | 'consumedAt' | 'burnedAt'>): Promise<void> {
@@ -98,7 +110,11 @@ export class SqlOneTimeCodeStore extends OneTimeCodeStore {
   }
 
   async recordWrongTry(tx: Transaction, id: string, attempts: number, burnedAt: Date | null): Promise<void> {
-    await tx.manager.query(`UPDATE ${this.table} SET attempts = $2, burned_at = $3 WHERE id = $1`, [id, attempts, burnedAt]);
+    const sql =
+      this.closedMarks === 'consumed-when-closed'
+        ? `UPDATE ${this.table} SET attempts = $2, burned_at = $3, consumed_at = COALESCE(consumed_at, $3) WHERE id = $1`
+        : `UPDATE ${this.table} SET attempts = $2, burned_at = $3 WHERE id = $1`;
+    await tx.manager.query(sql, [id, attempts, burnedAt]);
   }
 
   async consume(tx: Transaction, id: string, at: Date): Promise<void> {
@@ -115,9 +131,10 @@ export interface CodeRecipient {
 type Outcome = { ok: true; subjectId: string } | { ok: false; message: string };
 
 /**
- * The emailed-code steps the developer console (ADR 0037) and the payee sign-in (ADR 0047) share, with the buyers'
- * rules (ADR 0016): one request a minute per email, a new code retires the open ones, codes hashed, single use,
- * 10 minutes, 5 wrong tries burn them. Unknown emails get the same work and the same row, so nothing tells them apart.
+ * The emailed-code steps the buyers' sign-in (ADR 0016), the developer console (ADR 0037) and the payee sign-in
+ * (ADR 0047) share, by the buyers' rules: one request a minute per email, a new code retires the open ones, codes
+ * hashed, single use, 10 minutes, 5 wrong tries burn them. Unknown emails get the same work and the same row, so
+ * nothing tells them apart.
  */
 export class OneTimeCodes {
   constructor(
@@ -128,9 +145,14 @@ export class OneTimeCodes {
 
   /**
    * Draws a code for `email`. `recipient` (inside the transaction, after the resend check) names who it signs in, or
-   * undefined for an email nobody uses: the code is then stored but never announced.
+   * undefined for an email nobody uses: the code is then stored but never announced. `announceUnknown`, when given,
+   * is what such an email gets instead (the buyers' invitation to register); it is never handed the code.
    */
-  async request(email: string, recipient: (tx: Transaction) => Promise<CodeRecipient | undefined>): Promise<void> {
+  async request(
+    email: string,
+    recipient: (tx: Transaction) => Promise<CodeRecipient | undefined>,
+    announceUnknown?: (tx: Transaction, expiresAt: Date) => Promise<void>,
+  ): Promise<void> {
     const now = this.clock.now();
     await this.unitOfWork.run(async (tx) => {
       await this.store.lockEmail(tx, email);
@@ -153,6 +175,7 @@ export class OneTimeCodes {
         expiresAt,
       });
       if (who) await who.announce(tx, code, expiresAt);
+      else if (announceUnknown) await announceUnknown(tx, expiresAt);
     });
   }
 

@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { AUTH_MESSAGES, OnboardingEvents, SIGN_IN_CODE, type SignInCodeRequested } from '@paymarket/contracts';
-import { ServiceError, UnitOfWork } from '@paymarket/platform';
-import { Clock } from './clock.js';
-import { hashSignInCode, newSignInCode } from './secrets.js';
-import { SignInCodesRepository } from './sign-in-codes.repository.js';
+import { AUTH_MESSAGES, OnboardingEvents, type SignInCodeRequested } from '@paymarket/contracts';
+import { BuyerSignInCodes } from './buyer-sign-in-codes.js';
+import { SignedInBuyersRepository } from './signed-in-buyers.repository.js';
 
 /**
  * Emails a one-time code to a registered buyer, or an invitation to register to an unknown email. Both paths write
@@ -13,41 +10,40 @@ import { SignInCodesRepository } from './sign-in-codes.repository.js';
 @Injectable()
 export class RequestSignInCodeUseCase {
   constructor(
-    private readonly codes: SignInCodesRepository,
-    private readonly unitOfWork: UnitOfWork,
-    private readonly clock: Clock,
+    private readonly codes: BuyerSignInCodes,
+    private readonly buyers: SignedInBuyersRepository,
   ) {}
 
   async execute(email: string): Promise<SignInCodeRequested> {
-    const now = this.clock.now();
-    await this.unitOfWork.run(async (tx) => {
-      await this.codes.lockEmail(tx, email);
-      const latest = await this.codes.latest(tx, email);
-      const sinceLast = latest ? now.getTime() - latest.createdAt.getTime() : Infinity;
-      if (sinceLast < SIGN_IN_CODE.RESEND_INTERVAL_MS) {
-        throw ServiceError.rateLimited(AUTH_MESSAGES.RESEND_TOO_SOON, (SIGN_IN_CODE.RESEND_INTERVAL_MS - sinceLast) / 1000);
-      }
-      await this.codes.retireOpen(tx, email, now);
-      const buyer = await this.codes.buyerByEmail(tx, email);
-      // A code is drawn and hashed for unknown emails too (never sent): same work, same row, nothing to time.
-      const code = newSignInCode();
-      const expiresAt = new Date(now.getTime() + SIGN_IN_CODE.TTL_MS);
-      await this.codes.insert(tx, {
-        id: randomUUID(),
-        email,
-        buyerId: buyer?.id ?? null,
-        codeHash: hashSignInCode(code),
-        createdAt: now,
-        expiresAt,
-      });
-      await tx.publish(OnboardingEvents.SIGN_IN_CODE_REQUESTED, {
-        email,
-        registered: buyer !== undefined,
-        code: buyer ? code : null,
-        name: buyer?.name ?? null,
-        expiresAt: expiresAt.toISOString(),
-      });
-    });
+    await this.codes.request(
+      email,
+      async (tx) => {
+        const buyer = await this.buyers.byEmail(tx, email);
+        if (!buyer) return undefined;
+        return {
+          subjectId: buyer.id,
+          announce: async (outbox, code, expiresAt) => {
+            await outbox.publish(OnboardingEvents.SIGN_IN_CODE_REQUESTED, {
+              email,
+              registered: true,
+              code,
+              name: buyer.name,
+              expiresAt: expiresAt.toISOString(),
+            });
+          },
+        };
+      },
+      // The same event for an email nobody uses, so notifications sends the invitation to register instead.
+      async (outbox, expiresAt) => {
+        await outbox.publish(OnboardingEvents.SIGN_IN_CODE_REQUESTED, {
+          email,
+          registered: false,
+          code: null,
+          name: null,
+          expiresAt: expiresAt.toISOString(),
+        });
+      },
+    );
     return { message: AUTH_MESSAGES.CODE_SENT };
   }
 }

@@ -7,11 +7,12 @@ import { createTestDatabase, type TestDatabase } from '@paymarket/platform/testi
 import { CreateBuyers1763769700000 } from '../database/migrations/1763769700000-create-buyers.js';
 import { CreateSignInAndSessions1763780000000 } from '../database/migrations/1763780000000-create-sign-in-and-sessions.js';
 import { CreateAccountDeletionRequests1763800000000 } from '../database/migrations/1763800000000-create-account-deletion-requests.js';
+import { BuyerSignInCodes } from './buyer-sign-in-codes.js';
 import { Clock } from './clock.js';
 import { RequestSignInCodeUseCase } from './request-sign-in-code.use-case.js';
 import { SessionsService } from './sessions.service.js';
 import { SqlSessionsRepository } from './sessions.repository.js';
-import { SqlSignInCodesRepository } from './sign-in-codes.repository.js';
+import { SqlSignedInBuyersRepository } from './signed-in-buyers.repository.js';
 import { VerifySignInCodeUseCase } from './verify-sign-in-code.use-case.js';
 
 jest.setTimeout(60_000);
@@ -55,11 +56,11 @@ describe('buyer sign-in codes and sessions (onboarding, real PostgreSQL)', () =>
 
   beforeEach(() => {
     clock = new FakeClock();
-    const codes = new SqlSignInCodesRepository(dataSource);
-    const unitOfWork = new UnitOfWork(dataSource, 'onboarding');
+    const codes = new BuyerSignInCodes(new UnitOfWork(dataSource, 'onboarding'), clock);
+    const buyers = new SqlSignedInBuyersRepository(dataSource);
     sessions = new SessionsService(new SqlSessionsRepository(dataSource), clock);
-    requestCode = new RequestSignInCodeUseCase(codes, unitOfWork, clock);
-    verify = new VerifySignInCodeUseCase(codes, sessions, unitOfWork, clock);
+    requestCode = new RequestSignInCodeUseCase(codes, buyers);
+    verify = new VerifySignInCodeUseCase(codes, buyers, sessions);
   });
 
   async function newBuyer(): Promise<{ id: string; email: string }> {
@@ -160,6 +161,27 @@ describe('buyer sign-in codes and sessions (onboarding, real PostgreSQL)', () =>
       });
     }
     await expect(verify.execute({ email: buyer.email, code: second.code! })).resolves.toMatchObject({ buyer: { id: buyer.id } });
+  });
+
+  it('keeps the table marking every closed code consumed: burned ones too, and retired ones without burned_at', async () => {
+    const buyer = await newBuyer();
+    await requestCode.execute(buyer.email);
+    const { code } = await lastCodeFor(buyer.email);
+    for (let i = 0; i < 5; i++) await verify.execute({ email: buyer.email, code: wrong(code!) }).catch(() => undefined);
+    clock.advance(MINUTE);
+    await requestCode.execute(buyer.email);
+    clock.advance(MINUTE);
+    await requestCode.execute(buyer.email);
+    const rows = (await dataSource.query(
+      `SELECT attempts, consumed_at IS NOT NULL AS consumed, burned_at IS NOT NULL AS burned FROM sign_in_codes
+        WHERE email = $1 ORDER BY created_at`,
+      [buyer.email],
+    )) as { attempts: number; consumed: boolean; burned: boolean }[];
+    expect(rows).toEqual([
+      { attempts: 5, consumed: true, burned: true },
+      { attempts: 0, consumed: true, burned: false },
+      { attempts: 0, consumed: false, burned: false },
+    ]);
   });
 
   it('treats an unknown email exactly like a known one, with an invitation instead of a code', async () => {
