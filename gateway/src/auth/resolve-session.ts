@@ -6,7 +6,7 @@ import { ApiError } from '../http/api-error.js';
 import type { GatewayRpc } from '../http/rpc.provider.js';
 import { BUYER_SESSION_COOKIE, clearSessionCookie, readSessionCookie, type SessionCookie } from './session-cookies.js';
 
-type SessionPattern =
+export type SessionPattern =
   | typeof RpcPatterns.onboarding.RESOLVE_BUYER_SESSION
   | typeof RpcPatterns.onboarding.RESOLVE_ADMIN_SESSION
   | typeof RpcPatterns.onboarding.RESOLVE_CONSOLE_SESSION
