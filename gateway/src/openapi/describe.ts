@@ -30,8 +30,8 @@ export interface DocOptions {
   body?: string;
   /** Error statuses the route answers (each with the ApiError body). 500 and 503 are added to every route. */
   errors?: number[];
-  /** The route honours an `Idempotency-Key` header (ADR 0012). */
-  idempotent?: boolean;
+  /** The route honours an `Idempotency-Key` header (ADR 0012); `'required'`: it refuses a call without one (ADR 0049). */
+  idempotent?: boolean | 'required';
   /** Who may call it; default: whatever the controller says (`DocTag`), else public. */
   auth?: SecurityScheme[];
   example?: unknown;
@@ -67,9 +67,10 @@ export function Doc(options: DocOptions): MethodDecorator {
     decorators.push(
       ApiHeader({
         name: 'Idempotency-Key',
-        required: false,
+        required: options.idempotent === 'required',
         description:
-          'Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours.',
+          'Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours.' +
+          (options.idempotent === 'required' ? ' Required here (400 without it): a retry without a key would be made twice.' : ''),
         schema: { type: 'string', maxLength: 255 },
       }),
     );

@@ -37,7 +37,7 @@ export class IntegratorRefundsController {
       'still holds (their transfers are reversed), then the card is refunded; a `payment.refunded` webhook follows.',
     status: 201,
     returns: 'RefundView',
-    idempotent: true,
+    idempotent: 'required',
     errors: [400, 404, 409, 422],
     example: {
       id: '0e6f1a52-6c1b-4d0e-9f7e-8a1c2b3d4e5f',

@@ -176,7 +176,7 @@ export class PaymentsController {
     summary: 'Refund all or part of an order (administrators)',
     status: 201,
     returns: 'OrderView',
-    idempotent: true,
+    idempotent: 'required',
     errors: [400, 404, 409, 422],
   })
   @Post('admin/orders/:orderId/refunds')

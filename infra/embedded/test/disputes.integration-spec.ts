@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import request from 'supertest';
-import { type EventList, type MailboxMessage, type PaymentIntentResponse } from '@paymarket/contracts';
-import { adminCreate } from '@paymarket/onboarding';
+import { type EventList, type MailboxMessage } from '@paymarket/contracts';
 import { eventually } from '@paymarket/platform/testing';
 import { approvedCompany, ipsFrom, startTestApp, type TestApp } from './support/integrator-test-app.js';
+import { orderAndIntent, orderAndPay, payWithTestCard, registerSeller, sellerProfile } from './support/payments.js';
+import { signInAdmin, signInBuyer } from './support/sign-in.js';
 
 jest.setTimeout(180_000);
 
@@ -48,45 +50,11 @@ describe('card disputes over HTTP with the Stripe emulator', () => {
   beforeAll(async () => {
     t = await startTestApp();
     url = t.app.url;
-    const email = `disputer.${run}@example.com`;
-    await request(url).post('/api/register-buyer').set('x-forwarded-for', ip()).send({ name: 'Dee', email }).expect(201);
-    await request(url).post('/api/auth/sign-in/code').set('x-forwarded-for', ip()).send({ email }).expect(202);
-    const code = await eventually(
-      async () => (await mailbox()).find((m) => m.to === email && /\b\d{6}\b/.test(m.text))?.text.match(/\b(\d{6})\b/)?.[1],
-      10_000,
-      'the sign-in code',
-    );
-    buyer = String(
-      (await request(url).post('/api/auth/sign-in/verify').set('x-forwarded-for', ip()).send({ email, code }).expect(200)).headers[
-        'set-cookie'
-      ],
-    ).split(';')[0]!;
-    const adminEmail = `ops.${run}@example.com`;
-    const password = 'correct horse battery staple';
-    expect(await adminCreate(['--email', adminEmail, '--password', password], { DATABASE_URL: t.databaseUrl })).toBe(0);
-    admin = String(
-      (await request(url).post('/api/admin/login').set('x-forwarded-for', ip()).send({ email: adminEmail, password }).expect(200)).headers[
-        'set-cookie'
-      ],
-    ).split(';')[0]!;
+    buyer = await signInBuyer(url, 'Dee', `disputer.${run}@example.com`, ip);
+    admin = await signInAdmin(url, t.databaseUrl, ip);
     const sellerEmail = `maple.${run}@example.com`;
-    const registered = await request(url)
-      .post('/api/register-seller')
-      .set('x-forwarded-for', ip())
-      .send({
-        businessName: 'Maple Ink',
-        sellerName: 'Lou Tremblay',
-        email: sellerEmail,
-        phone: '4165550100',
-        category: 'printing',
-        description: 'Letterpress and risograph studio: wedding suites, business cards and small art editions.',
-        products: 'Letterpress cards, riso prints',
-        pricing: 'From $40 per 100 cards',
-        location: 'Montreal, QC',
-        stripeAccountId: MAPLE,
-      })
-      .expect(201);
-    seller = { id: registered.body.seller.id as string, email: sellerEmail };
+    const registered = await registerSeller(url, ip, sellerProfile({ email: sellerEmail, stripeAccountId: MAPLE }));
+    seller = { id: registered.seller.id, email: sellerEmail };
   });
 
   afterAll(async () => {
@@ -96,14 +64,8 @@ describe('card disputes over HTTP with the Stripe emulator', () => {
   it('the dispute test card: recorded, amount held in the ledger, refunds frozen (409), seller emailed; lost → loss booked', async () => {
     const orderId = `disputed_${run}`;
     const body = { orderId, amount: '40.00', currency: 'usd', printProviderStripeAccountId: `seller_${seller.id}` };
-    await request(url).post('/api/orders').set('cookie', buyer).send(body).expect(201);
-    const intent = (await request(url).post('/api/create-payment-intent').set('cookie', buyer).send(body).expect(200))
-      .body as PaymentIntentResponse;
-    const paid = await request(url)
-      .post(`/api/payments/${intent.paymentIntentId}/test-card`)
-      .set('cookie', buyer)
-      .send({ cardNumber: DISPUTE_CARD, expiry: '12/34', cvc: '123' })
-      .expect(200);
+    const intent = await orderAndIntent(url, buyer, body);
+    const paid = await payWithTestCard(url, buyer, intent.paymentIntentId, DISPUTE_CARD).expect(200);
     expect(paid.body).toMatchObject({ paymentStatus: 'succeeded', orderStatus: 'completed' });
 
     const [dispute] = await eventually(
@@ -121,7 +83,12 @@ describe('card disputes over HTTP with the Stripe emulator', () => {
     ]);
     await ledgerClean();
 
-    const refused = await request(url).post(`/api/admin/orders/${orderId}/refunds`).set('cookie', admin).send({}).expect(409);
+    const refused = await request(url)
+      .post(`/api/admin/orders/${orderId}/refunds`)
+      .set('idempotency-key', randomUUID())
+      .set('cookie', admin)
+      .send({})
+      .expect(409);
     expect(refused.body.message).toBe('This order is disputed by the cardholder: refunds are frozen until the dispute is won.');
     const mail = await mailTo(seller.email, /is disputed$/);
     expect(mail.text).toContain('$43.56 USD');
@@ -141,7 +108,12 @@ describe('card disputes over HTTP with the Stripe emulator', () => {
       { kind: 'dispute_lost', account: 'losses:disputes', amount_minor: '4356' },
     ]);
     await ledgerClean();
-    await request(url).post(`/api/admin/orders/${orderId}/refunds`).set('cookie', admin).send({}).expect(409);
+    await request(url)
+      .post(`/api/admin/orders/${orderId}/refunds`)
+      .set('idempotency-key', randomUUID())
+      .set('cookie', admin)
+      .send({})
+      .expect(409);
     expect((await mailTo(seller.email, /was lost$/)).text).toContain('returned $43.56 USD to the cardholder');
   });
 
@@ -175,7 +147,7 @@ describe('card disputes over HTTP with the Stripe emulator', () => {
     });
     expect(JSON.stringify(event.data)).not.toContain('acct_');
     expect(event.data).not.toHaveProperty('providerAccountId');
-    await request(url).post('/api/v1/refunds').set(auth).send({ order: order.body.id }).expect(409);
+    await request(url).post('/api/v1/refunds').set('idempotency-key', randomUUID()).set(auth).send({ order: order.body.id }).expect(409);
 
     const [dispute] = (await disputeOf(`api_disputed_${run}`)).rows;
     const won = await fetch(`${t.app.stripeEmulator!.url}/v1/disputes/${dispute.stripe_dispute_id}`, {
@@ -187,7 +159,7 @@ describe('card disputes over HTTP with the Stripe emulator', () => {
     await eventually(async () => ((await disputeOf(`api_disputed_${run}`)).rows[0]?.status === 'won' ? true : undefined), 15_000, 'won');
     await eventually(async () => ((await entriesOf(`api_disputed_${run}`)).length === 4 ? true : undefined), 15_000, 'the win booked');
     await ledgerClean();
-    const refund = await request(url).post('/api/v1/refunds').set(auth).send({ order: order.body.id });
+    const refund = await request(url).post('/api/v1/refunds').set('idempotency-key', randomUUID()).set(auth).send({ order: order.body.id });
     expect(refund.status).toBe(201);
     await ledgerClean();
   });
@@ -200,14 +172,7 @@ describe('card disputes over HTTP with the Stripe emulator', () => {
     );
     const orderId = `provider_disputed_${run}`;
     const body = { orderId, amount: '30.00', currency: 'usd', printProviderStripeAccountId: MAPLE };
-    await request(url).post('/api/orders').set('cookie', buyer).send(body).expect(201);
-    const intent = (await request(url).post('/api/create-payment-intent').set('cookie', buyer).send(body).expect(200))
-      .body as PaymentIntentResponse;
-    await request(url)
-      .post(`/api/payments/${intent.paymentIntentId}/test-card`)
-      .set('cookie', buyer)
-      .send({ cardNumber: DISPUTE_CARD, expiry: '12/34', cvc: '123' })
-      .expect(200);
+    await orderAndPay(url, buyer, body, DISPUTE_CARD);
     const mail = await mailTo(providerEmail, /is disputed$/);
     expect(mail.text).toContain('Hi Maple Print,');
     expect(mail.text).toContain('Your share of the disputed amount: $30.00 USD');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import request from 'supertest';
 import { BODY_MESSAGES, PAYMENT_MESSAGES, REFUND_MESSAGES } from '@paymarket/contracts';
@@ -78,12 +79,14 @@ describe('hostile input answers a clear 4xx, never a 500', () => {
   it('refuses a null refund amount instead of failing (or refunding everything)', async () => {
     const admin = await request(app.url)
       .post('/api/admin/orders/00000000-0000-4000-8000-000000000001/refunds')
+      .set('idempotency-key', randomUUID())
       .set('cookie', adminCookie)
       .send({ amount: null })
       .expect(400);
     expect(admin.body.fields).toEqual({ amount: [PAYMENT_MESSAGES.INVALID_AMOUNT] });
     const company = await request(app.url)
       .post('/api/v1/refunds')
+      .set('idempotency-key', randomUUID())
       .set('authorization', `Bearer ${acme.secretKey}`)
       .send({ order: '00000000-0000-4000-8000-000000000001', amount: null })
       .expect(400);

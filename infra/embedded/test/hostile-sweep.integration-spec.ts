@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 // The hostile-input tier (issue 12): every route of the OpenAPI document swept with ≥10,000 malformed requests, and a
 // BOLA matrix of every route that takes an id, called as every wrong principal. No 5xx; nothing a refused request
 // touched changes in any table of any service (row counts and checksums of every table, before and after).
@@ -9,6 +10,7 @@ import { eventually } from '@paymarket/platform/testing';
 import type { MailboxMessage } from '@paymarket/contracts';
 import { casesFor, operations, type HostileCase, type Operation } from './support/hostile-cases.js';
 import { approvedCompany, ipsFrom, startTestApp, type ApprovedCompany, type TestApp } from './support/integrator-test-app.js';
+import { registerSeller as register, sellerProfile } from './support/payments.js';
 import { signInPayee } from './support/sign-in.js';
 
 jest.setTimeout(600_000);
@@ -37,6 +39,9 @@ const CHANGED_BY_DESIGN: Record<string, string> = {
   // The caller's own credentials, not the target: a session slides its idle expiry, a key notes when it was used.
   'onboarding.sessions': "a signed-in caller's own session slides its idle expiry on use",
   'onboarding.api_keys': "a company's own key records when it was last used",
+  // The BOLA matrix sends an Idempotency-Key with each POST (refunds require one, ADR 0049): the key, in the caller's own
+  // scope, keeps the refusal it was answered with, so a retry with that key answers the same.
+  'payments.idempotency_keys': "the caller's own Idempotency-Key remembers the refusal it got",
 };
 
 type Principal = 'none' | 'admin' | 'buyerA' | 'buyerB' | 'companyA' | 'companyB' | 'sellerA' | 'sellerB' | 'payeeB';
@@ -88,8 +93,11 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
   // Company A's webhook receiver: answers 200, so its deliveries finish before the sweep snapshots tables.
   let receiver: Server;
 
-  async function send(c: { method: string; url: string; contentType?: string; body?: string }, as: Principal): Promise<Sent> {
-    const headers: Record<string, string> = { 'x-forwarded-for': freshIp(), ...headersOf[as] };
+  async function send(
+    c: { method: string; url: string; contentType?: string; body?: string; headers?: Record<string, string> },
+    as: Principal,
+  ): Promise<Sent> {
+    const headers: Record<string, string> = { 'x-forwarded-for': freshIp(), ...headersOf[as], ...c.headers };
     if (c.contentType) headers['content-type'] = c.contentType;
     totalSent++;
     try {
@@ -160,22 +168,9 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
   }
 
   async function registerSeller(name: string): Promise<{ id: string; token: string }> {
-    const response = await request(base)
-      .post('/api/register-seller')
-      .set('x-forwarded-for', freshIp())
-      .send({
-        businessName: `${name} Ink`,
-        sellerName: 'Lou Tremblay',
-        email: `${name.toLowerCase()}.${run}@example.com`,
-        phone: '4165550100',
-        category: 'printing',
-        description: 'Letterpress and risograph studio: wedding suites, business cards and small art editions.',
-        products: 'Letterpress cards, riso prints',
-        pricing: 'From $40 per 100 cards',
-        location: 'Montreal, QC',
-      })
-      .expect(201);
-    return { id: response.body.seller.id as string, token: response.body.authToken as string };
+    const email = `${name.toLowerCase()}.${run}@example.com`;
+    const response = await register(base, freshIp, sellerProfile({ businessName: `${name} Ink`, email }));
+    return { id: response.seller.id, token: response.authToken };
   }
 
   beforeAll(async () => {
@@ -247,7 +242,9 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
     await asA(request(base).post(`/api/v1/payments/${ids.piA}/test-card`))
       .send({ cardNumber: '4242424242424242' })
       .expect(200);
-    const refund = await asA(request(base).post('/api/v1/refunds')).send({ order: ids.orderA, amount: 100 }).expect(201);
+    const refund = await asA(request(base).post('/api/v1/refunds').set('idempotency-key', randomUUID()))
+      .send({ order: ids.orderA, amount: 100 })
+      .expect(201);
     ids.refundA = refund.body.id as string;
     const key = await asA(request(base).post('/api/v1/api-keys')).send({ name: 'Reporting', access: 'read_only' }).expect(201);
     ids.apiKeyA = key.body.id as string;
@@ -415,6 +412,8 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
           method: route.method,
           url: route.url,
           ...(route.body ? { contentType: 'application/json', body: JSON.stringify(route.body) } : {}),
+          // With a key, so a refund (which requires one, ADR 0049) is refused for who is asking, not for the header.
+          ...(route.method === 'POST' ? { headers: { 'idempotency-key': randomUUID() } } : {}),
         },
         as,
       )),

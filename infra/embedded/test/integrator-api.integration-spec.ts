@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import pg from 'pg';
 import request from 'supertest';
@@ -238,8 +239,18 @@ describe('the integrator REST API (/api/v1) over HTTP', () => {
     // The admin refund route reaches a company's order by its uuid (its order id is only unique per company).
     const orders = (await request(app.url).get('/api/admin/orders').set('cookie', adminCookie).expect(200)).body as Array<{ id: string }>;
     expect(orders.map((o) => o.id)).toContain(order.id);
-    await request(app.url).post('/api/admin/orders/order_1/refunds').set('cookie', adminCookie).send({ amount: '10.00' }).expect(404);
-    await request(app.url).post(`/api/admin/orders/${order.id}/refunds`).set('cookie', adminCookie).send({ amount: '10.00' }).expect(201);
+    await request(app.url)
+      .post('/api/admin/orders/order_1/refunds')
+      .set('idempotency-key', randomUUID())
+      .set('cookie', adminCookie)
+      .send({ amount: '10.00' })
+      .expect(404);
+    await request(app.url)
+      .post(`/api/admin/orders/${order.id}/refunds`)
+      .set('idempotency-key', randomUUID())
+      .set('cookie', adminCookie)
+      .send({ amount: '10.00' })
+      .expect(201);
     expect(((await as(acme).get(`/api/v1/orders/${order.id}`).expect(200)).body as ApiOrderView).status).toBe('partially_refunded');
     const refunded = await db.query(
       `SELECT payload FROM payments.outbox WHERE name = 'payment.refunded' AND payload->>'orderId' = 'order_1'`,

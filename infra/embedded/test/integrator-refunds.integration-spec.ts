@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type pg from 'pg';
 import request from 'supertest';
@@ -89,6 +90,7 @@ describe('refunds through the integrator API (/api/v1/refunds)', () => {
 
     const partial = await as(acme)
       .post('/api/v1/refunds')
+      .set('idempotency-key', randomUUID())
       .send({ order: order.id, amount: 2500, reason: 'requested_by_customer' })
       .expect(201);
     expect(partial.body as RefundView).toEqual({
@@ -101,7 +103,12 @@ describe('refunds through the integrator API (/api/v1/refunds)', () => {
       createdAt: expect.any(String),
     });
     // The same amount refunded by an administrator on an identical order reverses exactly the same.
-    await request(app.url).post(`/api/admin/orders/${twin.id}/refunds`).set('cookie', adminCookie).send({ amount: '25.00' }).expect(201);
+    await request(app.url)
+      .post(`/api/admin/orders/${twin.id}/refunds`)
+      .set('idempotency-key', randomUUID())
+      .set('cookie', adminCookie)
+      .send({ amount: '25.00' })
+      .expect(201);
     expect(await reversedOf(order.id)).toEqual(await reversedOf(twin.id));
     expect((await as(acme).get(`/api/v1/orders/${order.id}`).expect(200)).body as ApiOrderView).toMatchObject({
       status: 'partially_refunded',
@@ -109,17 +116,23 @@ describe('refunds through the integrator API (/api/v1/refunds)', () => {
     });
 
     // More than is left is refused, naming what is left (103.56 - 25.00 = 78.56).
-    const tooMuch = await as(acme).post('/api/v1/refunds').send({ order: order.id, amount: 7857 }).expect(422);
+    const tooMuch = await as(acme)
+      .post('/api/v1/refunds')
+      .set('idempotency-key', randomUUID())
+      .send({ order: order.id, amount: 7857 })
+      .expect(422);
     expect(tooMuch.body.fields).toEqual({ amount: [REFUND_MESSAGES.TOO_LARGE(7856, '78.56', 'usd')] });
     expect(tooMuch.body.message).toBe('amount must be at most 7856 (78.56 USD), the amount left to refund');
 
     // No amount: everything that is left.
-    const rest = (await as(acme).post('/api/v1/refunds').send({ order: order.id }).expect(201)).body as RefundView;
+    const rest = (await as(acme).post('/api/v1/refunds').set('idempotency-key', randomUUID()).send({ order: order.id }).expect(201))
+      .body as RefundView;
     expect(rest.amount).toBe(7856);
     expect(((await as(acme).get(`/api/v1/orders/${order.id}`).expect(200)).body as ApiOrderView).status).toBe('refunded');
-    expect((await as(acme).post('/api/v1/refunds').send({ order: order.id, amount: 1 }).expect(409)).body.message).toBe(
-      REFUND_MESSAGES.FULLY_REFUNDED,
-    );
+    expect(
+      (await as(acme).post('/api/v1/refunds').set('idempotency-key', randomUUID()).send({ order: order.id, amount: 1 }).expect(409)).body
+        .message,
+    ).toBe(REFUND_MESSAGES.FULLY_REFUNDED);
 
     // payment.refunded events carry the company and the amounts, for its webhooks.
     const events = await db.query(
@@ -149,6 +162,22 @@ describe('refunds through the integrator API (/api/v1/refunds)', () => {
     expect(report.body).toMatchObject({ ok: true, problems: [] });
   });
 
+  it('refuses a refund without an Idempotency-Key on both routes, naming the header, and refunds nothing (ADR 0049)', async () => {
+    const order = await paidOrder(acme);
+    const fields = { 'Idempotency-Key': [REFUND_MESSAGES.KEY_REQUIRED] };
+    const api = await as(acme).post('/api/v1/refunds').send({ order: order.id, amount: 100 }).expect(400);
+    expect(api.body).toMatchObject({ message: REFUND_MESSAGES.KEY_REQUIRED, fields });
+    const admin = await request(app.url)
+      .post(`/api/admin/orders/${order.id}/refunds`)
+      .set('cookie', adminCookie)
+      .send({ amount: '1.00' })
+      .expect(400);
+    expect(admin.body).toMatchObject({ message: REFUND_MESSAGES.KEY_REQUIRED, fields });
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM payments.refunds WHERE order_id = $1`, [order.id]);
+    expect(rows[0].n).toBe(0);
+    expect(((await as(acme).get(`/api/v1/orders/${order.id}`).expect(200)).body as ApiOrderView).status).toBe('completed');
+  });
+
   it('answers an Idempotency-Key replay with the same refund, and 422 for the same key with another body', async () => {
     const order = await paidOrder(acme);
     const key = `refund-${run}`;
@@ -164,7 +193,11 @@ describe('refunds through the integrator API (/api/v1/refunds)', () => {
 
   it('never refunds more than was paid, even for concurrent requests', async () => {
     const order = await paidOrder(acme, '10.00');
-    const answers = await Promise.all([700, 700, 700].map((amount) => as(acme).post('/api/v1/refunds').send({ order: order.id, amount })));
+    const answers = await Promise.all(
+      [700, 700, 700].map((amount) =>
+        as(acme).post('/api/v1/refunds').set('idempotency-key', randomUUID()).send({ order: order.id, amount }),
+      ),
+    );
     for (const answer of answers) expect([201, 409, 422]).toContain(answer.status);
     // 700 + 700 > 13.56: exactly one can be made; the others are refused (409 while it runs, 422 once it is done).
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
@@ -182,8 +215,14 @@ describe('refunds through the integrator API (/api/v1/refunds)', () => {
 
   it("answers 404 for another company's order and refund, 409 for an unpaid order, 400 naming bad fields", async () => {
     const order = await paidOrder(acme);
-    const refund = (await as(acme).post('/api/v1/refunds').send({ order: order.id, amount: 100 }).expect(201)).body as RefundView;
-    const foreign = await as(globex).post('/api/v1/refunds').send({ order: order.id, amount: 100 }).expect(404);
+    const refund = (
+      await as(acme).post('/api/v1/refunds').set('idempotency-key', randomUUID()).send({ order: order.id, amount: 100 }).expect(201)
+    ).body as RefundView;
+    const foreign = await as(globex)
+      .post('/api/v1/refunds')
+      .set('idempotency-key', randomUUID())
+      .send({ order: order.id, amount: 100 })
+      .expect(404);
     expect(foreign.body).toMatchObject({ message: REFUND_MESSAGES.ORDER_NOT_FOUND, fields: { order: [REFUND_MESSAGES.ORDER_NOT_FOUND] } });
     await as(globex).get(`/api/v1/refunds/${refund.id}`).expect(404);
     expect(((await as(globex).get(`/api/v1/refunds?order=${order.id}`).expect(200)).body as RefundList).data).toEqual([]);
@@ -195,14 +234,18 @@ describe('refunds through the integrator API (/api/v1/refunds)', () => {
         .send({ orderId: `unpaid_${run}`, amount: '5.00', currency: 'usd', recipient: PROVIDER })
         .expect(201)
     ).body as ApiOrderView;
-    await as(acme).post('/api/v1/refunds').send({ order: unpaid.id }).expect(409);
+    await as(acme).post('/api/v1/refunds').set('idempotency-key', randomUUID()).send({ order: unpaid.id }).expect(409);
 
     const bad = await as(acme)
       .post('/api/v1/refunds')
+      .set('idempotency-key', randomUUID())
       .send({ order: 'order_1', amount: 12.5, reason: 'x'.repeat(201) })
       .expect(400);
     expect(bad.body.fields).toEqual({ order: [REFUND_MESSAGES.ORDER], amount: [REFUND_MESSAGES.AMOUNT], reason: [REFUND_MESSAGES.REASON] });
-    expect((await as(acme).post('/api/v1/refunds').send({ order: order.id, amount: '100' }).expect(400)).body.fields).toEqual({
+    expect(
+      (await as(acme).post('/api/v1/refunds').set('idempotency-key', randomUUID()).send({ order: order.id, amount: '100' }).expect(400))
+        .body.fields,
+    ).toEqual({
       amount: [REFUND_MESSAGES.AMOUNT],
     });
     expect((await as(acme).get('/api/v1/refunds?cursor=forged!').expect(400)).body.fields).toEqual({ cursor: [API_ORDER_MESSAGES.CURSOR] });
@@ -216,7 +259,12 @@ describe('refunds through the integrator API (/api/v1/refunds)', () => {
     const order = await paidOrder(acme);
     const made: string[] = [];
     for (const amount of [100, 200, 300]) {
-      made.push(((await as(acme).post('/api/v1/refunds').send({ order: order.id, amount }).expect(201)).body as RefundView).id);
+      made.push(
+        (
+          (await as(acme).post('/api/v1/refunds').set('idempotency-key', randomUUID()).send({ order: order.id, amount }).expect(201))
+            .body as RefundView
+        ).id,
+      );
     }
     const first = (await as(acme).get(`/api/v1/refunds?order=${order.id}&limit=2`).expect(200)).body as RefundList;
     expect(first.data.map((r) => r.id)).toEqual([made[2], made[1]]);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import request from 'supertest';
 import {
@@ -122,7 +123,12 @@ describe('payee sign-in and provider statements over HTTP', () => {
     sellers.push(await registerSeller('Other Studio', `other.${run}@example.com`));
     orders.refunded = await paidThreeWayOrder(sellers[0]!, '4242 4242 4242 4242');
     orders.disputed = await paidThreeWayOrder(sellers[0]!, '4000 0000 0000 0259');
-    await request(url).post(`/api/admin/orders/${orders.refunded}/refunds`).set('cookie', admin).send({ amount: '10.00' }).expect(201);
+    await request(url)
+      .post(`/api/admin/orders/${orders.refunded}/refunds`)
+      .set('idempotency-key', randomUUID())
+      .set('cookie', admin)
+      .send({ amount: '10.00' })
+      .expect(201);
     await eventually(
       async () => ((await t.db.query(`SELECT 1 FROM payments.disputes`)).rows.length ? true : undefined),
       15_000,

@@ -1,22 +1,24 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import pg from 'pg';
+import type pg from 'pg';
 import request from 'supertest';
-import type { MailboxMessage, PaymentIntentResponse } from '@paymarket/contracts';
-import { adminCreate } from '@paymarket/onboarding';
-import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
-import { startEmbedded, type EmbeddedPayMarket } from '../src/start-embedded.js';
+import type { MailboxMessage } from '@paymarket/contracts';
+import { eventually } from '@paymarket/platform/testing';
+import type { EmbeddedPayMarket } from '../src/start-embedded.js';
+import { ipsFrom, startTestApp, type TestApp } from './support/integrator-test-app.js';
+import { orderAndPay, registerSeller, sellerProfile, stripeEventArrived } from './support/payments.js';
+import { signInAdmin, signInBuyer } from './support/sign-in.js';
 
 jest.setTimeout(120_000);
 
 const PROVIDER = 'acct_1PMDemoPrintCo00001';
 const MAPLE = 'acct_1PMDemoMapleInk0002';
-let ipCounter = 1;
-const freshIp = () => `10.79.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+const freshIp = ipsFrom('10.79');
 
 // ADR 0031 end to end over HTTP: payments' payment.* events reach notifications, which writes one email per event
 // to the buyer (receipt, refund notice, failed-payment note), seen here through the development mailbox.
 describe('payment receipts and notices by email', () => {
-  let database: TestDatabase;
+  let t: TestApp;
   let app: EmbeddedPayMarket;
   let db: pg.Client;
   let buyerEmail: string;
@@ -39,69 +41,22 @@ describe('payment receipts and notices by email', () => {
     });
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startEmbedded({
-      trustProxy: true,
-      port: 0,
-      host: '127.0.0.1',
-      production: false,
-      databaseUrl: database.url,
-      dataDir: '',
-      messaging: testMessagingRuntime(),
-    });
-    db = new pg.Client({ connectionString: database.url });
-    await db.connect();
+    t = await startTestApp();
+    ({ app, db } = t);
     buyerEmail = `receipts.${Date.now()}@example.com`;
-    await request(app.url)
-      .post('/api/register-buyer')
-      .set('x-forwarded-for', freshIp())
-      .send({ name: 'Ana Receipts', email: buyerEmail })
-      .expect(201);
-    await request(app.url).post('/api/auth/sign-in/code').set('x-forwarded-for', freshIp()).send({ email: buyerEmail }).expect(202);
-    const code = await eventually(
-      async () => (await mailbox()).find((m) => m.to === buyerEmail && /\b\d{6}\b/.test(m.text))?.text.match(/\b(\d{6})\b/)?.[1],
-      10_000,
-      'the sign-in code',
-    );
-    const verified = await request(app.url)
-      .post('/api/auth/sign-in/verify')
-      .set('x-forwarded-for', freshIp())
-      .send({ email: buyerEmail, code })
-      .expect(200);
-    buyerCookie = String(verified.headers['set-cookie']).split(';')[0]!;
-    const adminEmail = `ops.${Date.now()}@example.com`;
-    const password = 'correct horse battery staple';
-    expect(await adminCreate(['--email', adminEmail, '--password', password], { DATABASE_URL: database.url })).toBe(0);
-    const login = await request(app.url)
-      .post('/api/admin/login')
-      .set('x-forwarded-for', freshIp())
-      .send({ email: adminEmail, password })
-      .expect(200);
-    adminCookie = String(login.headers['set-cookie']).split(';')[0]!;
+    buyerCookie = await signInBuyer(app.url, 'Ana Receipts', buyerEmail, freshIp);
+    adminCookie = await signInAdmin(app.url, t.databaseUrl, freshIp);
   });
 
   afterAll(async () => {
-    await db?.end();
-    await app?.close();
-    await database?.drop();
+    await t?.close();
   });
 
   let n = 0;
   async function paidOrder(recipient = PROVIDER, amount = '100.00', card = '4242424242424242') {
     const orderId = `receipt_order_${Date.now()}_${n++}`;
     const body = { orderId, amount, currency: 'usd', printProviderStripeAccountId: recipient };
-    await request(app.url)
-      .post('/api/orders')
-      .set('cookie', buyerCookie)
-      .send({ ...body, description: 'Business cards' })
-      .expect(201);
-    const intent = (await request(app.url).post('/api/create-payment-intent').set('cookie', buyerCookie).send(body).expect(200))
-      .body as PaymentIntentResponse;
-    await request(app.url)
-      .post(`/api/payments/${intent.paymentIntentId}/test-card`)
-      .set('cookie', buyerCookie)
-      .send({ cardNumber: card, expiry: '12/34', cvc: '123' })
-      .expect(200);
+    const intent = await orderAndPay(app.url, buyerCookie, body, card, 'Business cards');
     return { orderId, paymentIntentId: intent.paymentIntentId };
   }
 
@@ -119,14 +74,7 @@ describe('payment receipts and notices by email', () => {
     expect(receipt.text).not.toContain('4242');
 
     // The emulator's webhook settles the same intent again: it publishes nothing new.
-    await eventually(
-      async () => {
-        const { rows } = await db.query(`SELECT count(*)::int AS n FROM payments.stripe_events WHERE type = 'payment_intent.succeeded'`);
-        return rows[0].n > 0 ? true : undefined;
-      },
-      10_000,
-      'the webhook',
-    );
+    await stripeEventArrived(db);
     // At-least-once delivery: the relay sends the very same envelope again; the inbox keeps it to one email.
     const { rows } = await db.query(
       `UPDATE payments.outbox SET sent_at = NULL WHERE name = 'payment.succeeded' AND payload->>'orderId' = $1 RETURNING id`,
@@ -151,24 +99,11 @@ describe('payment receipts and notices by email', () => {
   });
 
   it('names a seller paid through its profile by business name', async () => {
-    const seller = (
-      await request(app.url)
-        .post('/api/register-seller')
-        .set('x-forwarded-for', freshIp())
-        .send({
-          businessName: 'Maple Ink',
-          sellerName: 'Lou Tremblay',
-          email: `lou.${Date.now()}@example.com`,
-          phone: '4165550100',
-          category: 'printing',
-          description: 'Letterpress and risograph studio: wedding suites, business cards and small art editions.',
-          products: 'Letterpress cards, riso prints',
-          pricing: 'From $40 per 100 cards',
-          location: 'Montreal, QC',
-          stripeAccountId: MAPLE,
-        })
-        .expect(201)
-    ).body as { seller: { id: string; payable: boolean } };
+    const seller = await registerSeller(
+      app.url,
+      freshIp,
+      sellerProfile({ email: `lou.${Date.now()}@example.com`, stripeAccountId: MAPLE }),
+    );
     expect(seller.seller.payable).toBe(true);
     const { orderId } = await paidOrder(`seller_${seller.seller.id}`, '40.00');
     const receipt = await oneMail(buyerEmail, `Your PayMarket receipt for order ${orderId}`);
@@ -189,7 +124,12 @@ describe('payment receipts and notices by email', () => {
     expect(partial.text).toContain('Refunded now: $51.78 USD');
     expect(partial.text).toContain('Refunded in total: $51.78 USD of $103.56 USD');
     expect(partial.text).toContain('Still charged: $51.78 USD');
-    await request(app.url).post(`/api/admin/orders/${orderId}/refunds`).set('cookie', adminCookie).send({}).expect(201);
+    await request(app.url)
+      .post(`/api/admin/orders/${orderId}/refunds`)
+      .set('idempotency-key', randomUUID())
+      .set('cookie', adminCookie)
+      .send({})
+      .expect(201);
     const full = await oneMail(buyerEmail, `Your payment for order ${orderId} was refunded`);
     expect(full.text).toContain('refunded in full');
     expect(full.text).toContain('Refunded now: $51.78 USD');

@@ -1,94 +1,48 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import pg from 'pg';
+import type pg from 'pg';
 import request from 'supertest';
-import type { MailboxMessage, OrderView, PaymentIntentResponse, PaymentStatusView } from '@paymarket/contracts';
-import { adminCreate } from '@paymarket/onboarding';
-import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
-import { startEmbedded, type EmbeddedPayMarket } from '../src/start-embedded.js';
+import type { OrderView, PaymentIntentResponse, PaymentStatusView } from '@paymarket/contracts';
+import type { EmbeddedPayMarket } from '../src/start-embedded.js';
+import { ipsFrom, startTestApp, type TestApp } from './support/integrator-test-app.js';
+import { orderAndIntent as placeOrder, payWithTestCard, stripeEventArrived } from './support/payments.js';
+import { signInAdmin, signInBuyer as signIn } from './support/sign-in.js';
 
 jest.setTimeout(120_000);
 
 const PROVIDER = 'acct_1PMDemoPrintCo00001';
-let ipCounter = 1;
-const freshIp = () => `10.77.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+const freshIp = ipsFrom('10.77');
 
 // Payments end to end over HTTP: gateway → payments → the Stripe emulator (started by the embedded launcher),
 // whose signed webhooks come back to /api/stripe/webhook.
 describe('payments over HTTP with the Stripe emulator', () => {
-  let database: TestDatabase;
+  let t: TestApp;
   let app: EmbeddedPayMarket;
   let db: pg.Client;
   let buyerCookie: string;
   let adminCookie: string;
+  let buyers = 0;
 
-  async function signInBuyer(): Promise<string> {
-    const email = `payer.${Date.now()}.${ipCounter}@example.com`;
-    await request(app.url).post('/api/register-buyer').set('x-forwarded-for', freshIp()).send({ name: 'Payer', email }).expect(201);
-    await request(app.url).post('/api/auth/sign-in/code').set('x-forwarded-for', freshIp()).send({ email }).expect(202);
-    const code = await eventually(
-      async () => {
-        const mail = (await request(app.url).get('/api/dev/mailbox?limit=200')).body as MailboxMessage[];
-        return mail.find((m) => m.to === email && /\b\d{6}\b/.test(m.text))?.text.match(/\b(\d{6})\b/)?.[1];
-      },
-      10_000,
-      'the sign-in code',
-    );
-    const verified = await request(app.url)
-      .post('/api/auth/sign-in/verify')
-      .set('x-forwarded-for', freshIp())
-      .send({ email, code })
-      .expect(200);
-    return String(verified.headers['set-cookie']).split(';')[0]!;
-  }
+  const signInBuyer = () => signIn(app.url, 'Payer', `payer.${Date.now()}.${buyers++}@example.com`, freshIp);
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startEmbedded({
-      trustProxy: true,
-      port: 0,
-      host: '127.0.0.1',
-      production: false,
-      databaseUrl: database.url,
-      dataDir: '',
-      messaging: testMessagingRuntime(),
-    });
-    db = new pg.Client({ connectionString: database.url });
-    await db.connect();
+    t = await startTestApp();
+    ({ app, db } = t);
     buyerCookie = await signInBuyer();
-    const adminEmail = `ops.${Date.now()}@example.com`;
-    const password = 'correct horse battery staple';
-    expect(await adminCreate(['--email', adminEmail, '--password', password], { DATABASE_URL: database.url })).toBe(0);
-    const login = await request(app.url)
-      .post('/api/admin/login')
-      .set('x-forwarded-for', freshIp())
-      .send({ email: adminEmail, password })
-      .expect(200);
-    adminCookie = String(login.headers['set-cookie']).split(';')[0]!;
+    adminCookie = await signInAdmin(app.url, t.databaseUrl, freshIp);
   });
 
   afterAll(async () => {
-    await db?.end();
-    await app?.close();
-    await database?.drop();
+    await t?.close();
   });
 
   let n = 0;
   async function orderAndIntent(cookie = buyerCookie, amount = '100.00'): Promise<{ orderId: string; intent: PaymentIntentResponse }> {
     const orderId = `order_${Date.now()}_${n++}`;
     const body = { orderId, amount, currency: 'usd', printProviderStripeAccountId: PROVIDER };
-    await request(app.url)
-      .post('/api/orders')
-      .set('cookie', cookie)
-      .send({ ...body, description: `Order ${orderId}` })
-      .expect(201);
-    const intent = await request(app.url).post('/api/create-payment-intent').set('cookie', cookie).send(body).expect(200);
-    return { orderId, intent: intent.body as PaymentIntentResponse };
+    return { orderId, intent: await placeOrder(app.url, cookie, body, `Order ${orderId}`) };
   }
-  const payWith = (paymentIntentId: string, cardNumber: string) =>
-    request(app.url)
-      .post(`/api/payments/${paymentIntentId}/test-card`)
-      .set('cookie', buyerCookie)
-      .send({ cardNumber, expiry: '12/34', cvc: '123' });
+  const payWith = (paymentIntentId: string, cardNumber: string) => payWithTestCard(app.url, buyerCookie, paymentIntentId, cardNumber);
   const myOrder = async (orderId: string) =>
     ((await request(app.url).get('/api/orders').set('cookie', buyerCookie).expect(200)).body as OrderView[]).find(
       (o) => o.orderId === orderId,
@@ -122,14 +76,7 @@ describe('payments over HTTP with the Stripe emulator', () => {
     );
     expect(transfers.rows).toEqual([{ amount_minor: '10000', destination: PROVIDER }]);
     // The emulator's signed webhook arrives too, and changes nothing more.
-    await eventually(
-      async () => {
-        const { rows } = await db.query(`SELECT count(*)::int AS n FROM payments.stripe_events WHERE type = 'payment_intent.succeeded'`);
-        return rows[0].n > 0 ? true : undefined;
-      },
-      10_000,
-      'the webhook',
-    );
+    await stripeEventArrived(db);
     const report = await request(app.url).get('/api/admin/ledger/verify').set('cookie', adminCookie).expect(200);
     expect(report.body).toMatchObject({ ok: true, problems: [], stripeChecked: true });
   });
@@ -184,7 +131,12 @@ describe('payments over HTTP with the Stripe emulator', () => {
   it('lets an administrator refund half (partially_refunded), then the rest; transfers reversed in proportion; ledger clean', async () => {
     const { orderId, intent } = await orderAndIntent();
     await payWith(intent.paymentIntentId, '4242424242424242').expect(200);
-    await request(app.url).post(`/api/admin/orders/${orderId}/refunds`).set('cookie', buyerCookie).send({ amount: '51.78' }).expect(401);
+    await request(app.url)
+      .post(`/api/admin/orders/${orderId}/refunds`)
+      .set('idempotency-key', randomUUID())
+      .set('cookie', buyerCookie)
+      .send({ amount: '51.78' })
+      .expect(401);
     const half = await request(app.url)
       .post(`/api/admin/orders/${orderId}/refunds`)
       .set('cookie', adminCookie)
@@ -198,8 +150,18 @@ describe('payments over HTTP with the Stripe emulator', () => {
       [orderId],
     );
     expect(reversed.rows).toEqual([{ reversed_minor: '5000' }]);
-    await request(app.url).post(`/api/admin/orders/${orderId}/refunds`).set('cookie', adminCookie).send({ amount: '999.00' }).expect(422);
-    const rest = await request(app.url).post(`/api/admin/orders/${orderId}/refunds`).set('cookie', adminCookie).send({}).expect(201);
+    await request(app.url)
+      .post(`/api/admin/orders/${orderId}/refunds`)
+      .set('idempotency-key', randomUUID())
+      .set('cookie', adminCookie)
+      .send({ amount: '999.00' })
+      .expect(422);
+    const rest = await request(app.url)
+      .post(`/api/admin/orders/${orderId}/refunds`)
+      .set('idempotency-key', randomUUID())
+      .set('cookie', adminCookie)
+      .send({})
+      .expect(201);
     expect(rest.body).toMatchObject({ status: 'refunded', refunded: '103.56' });
     const report = await request(app.url).get('/api/admin/ledger/verify').set('cookie', adminCookie).expect(200);
     expect(report.body).toMatchObject({ ok: true, problems: [] });

@@ -9,9 +9,10 @@ import {
   type QuoteListResponse,
   type QuoteResponse,
 } from '@paymarket/contracts';
-import { adminCreate } from '@paymarket/onboarding';
 import { eventually } from '@paymarket/platform/testing';
 import { ipsFrom, startTestApp, type TestApp } from './support/integrator-test-app.js';
+import { payWithTestCard, registerSeller as register, sellerProfile } from './support/payments.js';
+import { signInAdmin, signInBuyer } from './support/sign-in.js';
 
 jest.setTimeout(180_000);
 
@@ -36,38 +37,12 @@ describe('quotes on buyer requests over HTTP', () => {
   const mailTo = (to: string, subject: RegExp) =>
     eventually(async () => (await mailbox()).find((m) => m.to === to && subject.test(m.subject)), 15_000, `${String(subject)} to ${to}`);
 
-  async function signIn(name: string): Promise<string> {
-    const email = `${name}.${run}@example.com`;
-    await request(url).post('/api/register-buyer').set('x-forwarded-for', ip()).send({ name, email }).expect(201);
-    await request(url).post('/api/auth/sign-in/code').set('x-forwarded-for', ip()).send({ email }).expect(202);
-    const code = await eventually(
-      async () => (await mailbox()).find((m) => m.to === email && /\b\d{6}\b/.test(m.text))?.text.match(/\b(\d{6})\b/)?.[1],
-      10_000,
-      'the sign-in code',
-    );
-    const verified = await request(url).post('/api/auth/sign-in/verify').set('x-forwarded-for', ip()).send({ email, code }).expect(200);
-    return String(verified.headers['set-cookie']).split(';')[0]!;
-  }
+  const signIn = (name: string) => signInBuyer(url, name, `${name}.${run}@example.com`, ip);
 
   async function registerSeller(n: number): Promise<{ id: string; token: string; email: string }> {
     const email = `studio${n}.${run}@example.com`;
-    const res = await request(url)
-      .post('/api/register-seller')
-      .set('x-forwarded-for', ip())
-      .send({
-        businessName: `Studio ${n}`,
-        sellerName: 'Lou Tremblay',
-        email,
-        phone: '4165550100',
-        category: 'printing',
-        description: 'Letterpress and risograph studio: wedding suites, business cards and small art editions.',
-        products: 'Letterpress cards, riso prints',
-        pricing: 'From $40 per 100 cards',
-        location: 'Montreal, QC',
-        stripeAccountId: MAPLE,
-      })
-      .expect(201);
-    return { id: res.body.seller.id as string, token: res.body.authToken as string, email };
+    const res = await register(url, ip, sellerProfile({ businessName: `Studio ${n}`, email, stripeAccountId: MAPLE }));
+    return { id: res.seller.id, token: res.authToken, email };
   }
 
   async function postRequest(cookie: string, title: string): Promise<string> {
@@ -92,15 +67,7 @@ describe('quotes on buyer requests over HTTP', () => {
     owner = await signIn('owner');
     stranger = await signIn('stranger');
     for (const n of [1, 2, 3]) sellers.push(await registerSeller(n));
-    const adminEmail = `ops.${run}@example.com`;
-    const password = 'correct horse battery staple';
-    expect(await adminCreate(['--email', adminEmail, '--password', password], { DATABASE_URL: t.databaseUrl })).toBe(0);
-    const login = await request(url)
-      .post('/api/admin/login')
-      .set('x-forwarded-for', ip())
-      .send({ email: adminEmail, password })
-      .expect(200);
-    adminCookie = String(login.headers['set-cookie']).split(';')[0]!;
+    adminCookie = await signInAdmin(url, t.databaseUrl, ip);
   });
 
   afterAll(async () => {
@@ -242,11 +209,7 @@ describe('quotes on buyer requests over HTTP', () => {
     const intent = (await request(url).post('/api/create-payment-intent').set('cookie', owner).send(accepted.pay).expect(200))
       .body as PaymentIntentResponse;
     expect(intent.breakdown).toEqual({ sellerGets: '100.00', paymarketGets: '3.56', total: '103.56', currency: 'usd' });
-    const paid = await request(url)
-      .post(`/api/payments/${intent.paymentIntentId}/test-card`)
-      .set('cookie', owner)
-      .send({ cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' })
-      .expect(200);
+    const paid = await payWithTestCard(url, owner, intent.paymentIntentId).expect(200);
     expect(paid.body).toMatchObject({ paymentStatus: 'succeeded', orderStatus: 'completed' });
 
     const fulfilled = await eventually(

@@ -1,94 +1,44 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import pg from 'pg';
+import type pg from 'pg';
 import request from 'supertest';
-import { SELLER_PAYOUT_MESSAGES, type MailboxMessage, type OrderView, type PaymentIntentResponse } from '@paymarket/contracts';
-import { adminCreate } from '@paymarket/onboarding';
-import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
-import { startEmbedded, type EmbeddedPayMarket } from '../src/start-embedded.js';
+import { SELLER_PAYOUT_MESSAGES, type MailboxMessage, type OrderView } from '@paymarket/contracts';
+import { eventually } from '@paymarket/platform/testing';
+import type { EmbeddedPayMarket } from '../src/start-embedded.js';
+import { ipsFrom, startTestApp, type TestApp } from './support/integrator-test-app.js';
+import { orderAndIntent, payWithTestCard, registerSeller, sellerProfile } from './support/payments.js';
+import { signInAdmin, signInBuyer } from './support/sign-in.js';
 
 jest.setTimeout(120_000);
 
 /** The Stripe emulator's demo accounts: one that can receive transfers, one restricted. */
 const MAPLE = 'acct_1PMDemoMapleInk0002';
 const RESTRICTED = 'acct_1PMDemoRestricted03';
-let ipCounter = 1;
-const freshIp = () => `10.88.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+const freshIp = ipsFrom('10.88');
 
 // ADR 0030 end to end over HTTP: a seller connects a payout account (validated by payments against the Stripe
 // emulator), a buyer pays seller_<id> on /payment's calls, and the transfer goes to the seller's account.
 describe('seller payout accounts over HTTP', () => {
-  let database: TestDatabase;
+  let t: TestApp;
   let app: EmbeddedPayMarket;
   let db: pg.Client;
   let buyerCookie: string;
   let adminCookie: string;
-
-  async function signInBuyer(): Promise<string> {
-    const email = `payer.${Date.now()}.${ipCounter}@example.com`;
-    await request(app.url).post('/api/register-buyer').set('x-forwarded-for', freshIp()).send({ name: 'Payer', email }).expect(201);
-    await request(app.url).post('/api/auth/sign-in/code').set('x-forwarded-for', freshIp()).send({ email }).expect(202);
-    const code = await eventually(
-      async () => {
-        const mail = (await request(app.url).get('/api/dev/mailbox?limit=200')).body as MailboxMessage[];
-        return mail.find((m) => m.to === email && /\b\d{6}\b/.test(m.text))?.text.match(/\b(\d{6})\b/)?.[1];
-      },
-      10_000,
-      'the sign-in code',
-    );
-    const verified = await request(app.url)
-      .post('/api/auth/sign-in/verify')
-      .set('x-forwarded-for', freshIp())
-      .send({ email, code })
-      .expect(200);
-    return String(verified.headers['set-cookie']).split(';')[0]!;
-  }
+  let emails = 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startEmbedded({
-      trustProxy: true,
-      port: 0,
-      host: '127.0.0.1',
-      production: false,
-      databaseUrl: database.url,
-      dataDir: '',
-      messaging: testMessagingRuntime(),
-    });
-    db = new pg.Client({ connectionString: database.url });
-    await db.connect();
-    buyerCookie = await signInBuyer();
-    const adminEmail = `ops.${Date.now()}@example.com`;
-    const password = 'correct horse battery staple';
-    expect(await adminCreate(['--email', adminEmail, '--password', password], { DATABASE_URL: database.url })).toBe(0);
-    const login = await request(app.url)
-      .post('/api/admin/login')
-      .set('x-forwarded-for', freshIp())
-      .send({ email: adminEmail, password })
-      .expect(200);
-    adminCookie = String(login.headers['set-cookie']).split(';')[0]!;
+    t = await startTestApp();
+    ({ app, db } = t);
+    buyerCookie = await signInBuyer(app.url, 'Payer', `payer.${Date.now()}@example.com`, freshIp);
+    adminCookie = await signInAdmin(app.url, t.databaseUrl, freshIp);
   });
 
   afterAll(async () => {
-    await db?.end();
-    await app?.close();
-    await database?.drop();
+    await t?.close();
   });
 
-  const sellerInput = (overrides: Record<string, unknown> = {}) => ({
-    businessName: 'Maple Ink',
-    sellerName: 'Lou Tremblay',
-    email: `lou.${Date.now()}.${ipCounter}@example.com`,
-    phone: '4165550100',
-    category: 'printing',
-    description: 'Letterpress and risograph studio: wedding suites, business cards and small art editions.',
-    products: 'Letterpress cards, riso prints',
-    pricing: 'From $40 per 100 cards',
-    location: 'Montreal, QC',
-    ...overrides,
-  });
-  const register = async (overrides: Record<string, unknown> = {}) =>
-    (await request(app.url).post('/api/register-seller').set('x-forwarded-for', freshIp()).send(sellerInput(overrides)).expect(201))
-      .body as { authToken: string; seller: { id: string; payable: boolean } };
+  const sellerInput = (overrides: Record<string, unknown> = {}) =>
+    sellerProfile({ email: `lou.${Date.now()}.${emails++}@example.com`, ...overrides });
+  const register = (overrides: Record<string, unknown> = {}) => registerSeller(app.url, freshIp, sellerInput(overrides));
   const edit = (id: string, token: string | null, overrides: Record<string, unknown>) => {
     const req = request(app.url).put(`/api/sellers/${id}`).set('x-forwarded-for', freshIp());
     return (token ? req.set('authorization', `Bearer ${token}`) : req).send(sellerInput(overrides));
@@ -127,19 +77,9 @@ describe('seller payout accounts over HTTP', () => {
     await request(app.url).get('/api/sellers-showcase?payable=yes').expect(400);
 
     const body = order(seller.id);
-    await request(app.url)
-      .post('/api/orders')
-      .set('cookie', buyerCookie)
-      .send({ ...body, description: 'Wedding suite' })
-      .expect(201);
-    const intent = (await request(app.url).post('/api/create-payment-intent').set('cookie', buyerCookie).send(body).expect(200))
-      .body as PaymentIntentResponse;
+    const intent = await orderAndIntent(app.url, buyerCookie, body, 'Wedding suite');
     expect(intent.breakdown).toEqual({ sellerGets: '40.00', paymarketGets: '3.56', total: '43.56', currency: 'usd' });
-    const paid = await request(app.url)
-      .post(`/api/payments/${intent.paymentIntentId}/test-card`)
-      .set('cookie', buyerCookie)
-      .send({ cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' })
-      .expect(200);
+    const paid = await payWithTestCard(app.url, buyerCookie, intent.paymentIntentId).expect(200);
     expect(paid.body).toMatchObject({ paymentStatus: 'succeeded', orderStatus: 'completed' });
     const mine = ((await request(app.url).get('/api/orders').set('cookie', buyerCookie).expect(200)).body as OrderView[]).find(
       (o) => o.orderId === body.orderId,

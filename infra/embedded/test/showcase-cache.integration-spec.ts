@@ -1,19 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import request from 'supertest';
-import { RpcPatterns, type BuyerRequestListResponse, type MailboxMessage, type SellersShowcase } from '@paymarket/contracts';
+import { RpcPatterns, type BuyerRequestListResponse, type SellersShowcase } from '@paymarket/contracts';
 import { createMessagingClient, RpcClient, type MessagingRuntime } from '@paymarket/platform';
-import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
-import { startEmbedded, type EmbeddedPayMarket } from '../src/start-embedded.js';
+import { eventually, testMessagingRuntime } from '@paymarket/platform/testing';
+import type { EmbeddedPayMarket } from '../src/start-embedded.js';
+import { ipsFrom, startTestApp, type TestApp } from './support/integrator-test-app.js';
+import { signInBuyer } from './support/sign-in.js';
 
 jest.setTimeout(120_000);
 
-let ipCounter = 0;
-const freshIp = () => `10.77.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+const freshIp = ipsFrom('10.77');
+let emails = 0;
 
 // ADR 0044: the showcase's first page is served from the gateway's memory, and is never stale after a seller
 // registers or edits, whether the write went through this gateway or reached catalog another way (the event).
 describe('the cached sellers showcase', () => {
-  let database: TestDatabase;
+  let t: TestApp;
   let app: EmbeddedPayMarket;
   let messaging: MessagingRuntime;
   let otherCaller: RpcClient;
@@ -22,7 +24,7 @@ describe('the cached sellers showcase', () => {
   const sellerInput = (overrides: Record<string, unknown> = {}) => ({
     businessName: 'Cache Press',
     sellerName: 'Kim Lee',
-    email: `kim.${Date.now()}.${ipCounter}@example.com`,
+    email: `kim.${Date.now()}.${emails++}@example.com`,
     phone: '4165550100',
     category: 'printing',
     description: 'Offset and digital printing for cafes, studios and small shops across the city.',
@@ -37,17 +39,9 @@ describe('the cached sellers showcase', () => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     messaging = testMessagingRuntime();
-    app = await startEmbedded({
-      trustProxy: true,
-      port: 0,
-      host: '127.0.0.1',
-      production: false,
-      databaseUrl: database.url,
-      dataDir: '',
-      messaging,
-    });
+    t = await startTestApp({ messaging });
+    app = t.app;
     const proxy = createMessagingClient(messaging);
     otherCaller = new RpcClient(proxy, 10_000, 'test');
     closeOther = () => proxy.close() as Promise<void>;
@@ -55,8 +49,7 @@ describe('the cached sellers showcase', () => {
 
   afterAll(async () => {
     await closeOther?.();
-    await app?.close();
-    await database?.drop();
+    await t?.close();
   });
 
   it('answers the first page with a strong ETag, public no-cache, and 304 for a matching If-None-Match', async () => {
@@ -130,23 +123,7 @@ describe('the cached sellers showcase', () => {
   });
 
   it('shows a posted, edited or deleted buyer request to signed-out visitors on the very next read', async () => {
-    const email = `board.${Date.now()}@example.com`;
-    await request(app.url).post('/api/register-buyer').set('x-forwarded-for', freshIp()).send({ name: 'Board Buyer', email }).expect(201);
-    await request(app.url).post('/api/auth/sign-in/code').set('x-forwarded-for', freshIp()).send({ email }).expect(202);
-    const code = await eventually(
-      async () => {
-        const mail = (await request(app.url).get('/api/dev/mailbox?limit=200')).body as MailboxMessage[];
-        return mail.find((m) => m.to === email && /\b\d{6}\b/.test(m.text))?.text.match(/\b(\d{6})\b/)?.[1];
-      },
-      10_000,
-      'the sign-in code',
-    );
-    const verified = await request(app.url)
-      .post('/api/auth/sign-in/verify')
-      .set('x-forwarded-for', freshIp())
-      .send({ email, code })
-      .expect(200);
-    const cookie = String(verified.headers['set-cookie']).split(';')[0]!;
+    const cookie = await signInBuyer(app.url, 'Board Buyer', `board.${Date.now()}@example.com`, freshIp);
     const board = async (query = '') => {
       const res = await request(app.url).get(`/api/buyer-requests${query}`).expect(200);
       expect(res.headers['cache-control']).toBe('public, no-cache');

@@ -1,15 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import request from 'supertest';
-import {
-  STATEMENT_CSV_COLUMNS,
-  STATEMENT_MESSAGES,
-  type MailboxMessage,
-  type PaymentIntentResponse,
-  type SellerStatement,
-} from '@paymarket/contracts';
-import { adminCreate } from '@paymarket/onboarding';
+import { STATEMENT_CSV_COLUMNS, STATEMENT_MESSAGES, type SellerStatement } from '@paymarket/contracts';
 import { eventually } from '@paymarket/platform/testing';
 import { ipsFrom, startTestApp, type TestApp } from './support/integrator-test-app.js';
+import { orderAndPay, registerSeller, sellerProfile, TEST_CARD } from './support/payments.js';
+import { signInAdmin, signInBuyer } from './support/sign-in.js';
 
 jest.setTimeout(180_000);
 
@@ -27,19 +23,9 @@ describe('seller statements over HTTP', () => {
   const sellers: Array<{ id: string; token: string }> = [];
   let n = 0;
 
-  const mailbox = async () => (await request(url).get('/api/dev/mailbox?limit=200')).body as MailboxMessage[];
-
-  async function pay(sellerId: string, amount: string, currency: 'usd' | 'cad', card = '4242 4242 4242 4242'): Promise<string> {
+  async function pay(sellerId: string, amount: string, currency: 'usd' | 'cad', card = TEST_CARD): Promise<string> {
     const orderId = `stmt_${run}_${n++}`;
-    const body = { orderId, amount, currency, printProviderStripeAccountId: `seller_${sellerId}` };
-    await request(url).post('/api/orders').set('cookie', buyer).send(body).expect(201);
-    const intent = (await request(url).post('/api/create-payment-intent').set('cookie', buyer).send(body).expect(200))
-      .body as PaymentIntentResponse;
-    await request(url)
-      .post(`/api/payments/${intent.paymentIntentId}/test-card`)
-      .set('cookie', buyer)
-      .send({ cardNumber: card, expiry: '12/34', cvc: '123' })
-      .expect(200);
+    await orderAndPay(url, buyer, { orderId, amount, currency, printProviderStripeAccountId: `seller_${sellerId}` }, card);
     return orderId;
   }
   const statement = (sellerId: string, token: string | null, query = '') => {
@@ -50,45 +36,12 @@ describe('seller statements over HTTP', () => {
   beforeAll(async () => {
     t = await startTestApp();
     url = t.app.url;
-    const email = `stmt.${run}@example.com`;
-    await request(url).post('/api/register-buyer').set('x-forwarded-for', ip()).send({ name: 'Sam', email }).expect(201);
-    await request(url).post('/api/auth/sign-in/code').set('x-forwarded-for', ip()).send({ email }).expect(202);
-    const code = await eventually(
-      async () => (await mailbox()).find((m) => m.to === email && /\b\d{6}\b/.test(m.text))?.text.match(/\b(\d{6})\b/)?.[1],
-      10_000,
-      'the sign-in code',
-    );
-    buyer = String(
-      (await request(url).post('/api/auth/sign-in/verify').set('x-forwarded-for', ip()).send({ email, code }).expect(200)).headers[
-        'set-cookie'
-      ],
-    ).split(';')[0]!;
-    const adminEmail = `ops.${run}@example.com`;
-    const password = 'correct horse battery staple';
-    expect(await adminCreate(['--email', adminEmail, '--password', password], { DATABASE_URL: t.databaseUrl })).toBe(0);
-    admin = String(
-      (await request(url).post('/api/admin/login').set('x-forwarded-for', ip()).send({ email: adminEmail, password }).expect(200)).headers[
-        'set-cookie'
-      ],
-    ).split(';')[0]!;
+    buyer = await signInBuyer(url, 'Sam', `stmt.${run}@example.com`, ip);
+    admin = await signInAdmin(url, t.databaseUrl, ip);
     for (const name of ['Maple Ink', 'Other Studio']) {
-      const res = await request(url)
-        .post('/api/register-seller')
-        .set('x-forwarded-for', ip())
-        .send({
-          businessName: name,
-          sellerName: 'Lou Tremblay',
-          email: `${name.replace(/ /g, '').toLowerCase()}.${run}@example.com`,
-          phone: '4165550100',
-          category: 'printing',
-          description: 'Letterpress and risograph studio: wedding suites, business cards and small art editions.',
-          products: 'Letterpress cards, riso prints',
-          pricing: 'From $40 per 100 cards',
-          location: 'Montreal, QC',
-          stripeAccountId: MAPLE,
-        })
-        .expect(201);
-      sellers.push({ id: res.body.seller.id as string, token: res.body.authToken as string });
+      const email = `${name.replace(/ /g, '').toLowerCase()}.${run}@example.com`;
+      const res = await registerSeller(url, ip, sellerProfile({ businessName: name, email, stripeAccountId: MAPLE }));
+      sellers.push({ id: res.seller.id, token: res.authToken });
     }
   });
 
@@ -102,7 +55,12 @@ describe('seller statements over HTTP', () => {
     const cadOrder = await pay(me.id, '60.00', 'cad');
     const disputedOrder = await pay(me.id, '20.00', 'usd', '4000 0000 0000 0259');
     const othersOrder = await pay(other.id, '99.00', 'usd');
-    await request(url).post(`/api/admin/orders/${refundedOrder}/refunds`).set('cookie', admin).send({ amount: '10.00' }).expect(201);
+    await request(url)
+      .post(`/api/admin/orders/${refundedOrder}/refunds`)
+      .set('idempotency-key', randomUUID())
+      .set('cookie', admin)
+      .send({ amount: '10.00' })
+      .expect(201);
     await eventually(
       async () => ((await t.db.query(`SELECT 1 FROM payments.disputes`)).rows.length ? true : undefined),
       15_000,

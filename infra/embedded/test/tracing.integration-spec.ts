@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { SpanKind } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
@@ -7,57 +5,36 @@ import request from 'supertest';
 import type { ApiOrderView, PaymentIntentResponse } from '@paymarket/contracts';
 import { startInMemoryTracing, type InMemoryTracing } from '@paymarket/platform';
 import { eventually } from '@paymarket/platform/testing';
-import { approvedCompany, ipsFrom, startTestApp, type TestApp } from './support/integrator-test-app.js';
+import { approvedCompany, ipsFrom, overrideEnv, startTestApp, type TestApp } from './support/integrator-test-app.js';
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
 jest.setTimeout(120_000);
 
 const PROVIDER = 'acct_1PMDemoPrintCo00001';
 const freshIp = ipsFrom('10.97');
 
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 // ADR 0042: one integrator payment is one trace, from the gateway's HTTP request through the payments RPC, the
 // outbox publish of payment.succeeded and notifications' event handler to the webhook POST, with correct parents.
 describe('tracing one payment end to end', () => {
   let tracing: InMemoryTracing;
   let testApp: TestApp;
-  let receiver: http.Server;
-  let receiverUrl: string;
-  const received: Received[] = [];
-  const saved: Record<string, string | undefined> = {};
+  let receiver: WebhookReceiver;
+  let restoreEnv: () => void;
   const run = Date.now().toString(36);
 
   beforeAll(async () => {
-    for (const [key, value] of Object.entries({ WEBHOOK_POLL_MS: '100' })) {
-      saved[key] = process.env[key];
-      process.env[key] = value;
-    }
+    restoreEnv = overrideEnv({ WEBHOOK_POLL_MS: '100' });
     // Before the app starts: the gateway registers its request spans only when tracing is on.
     tracing = startInMemoryTracing();
-    receiver = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    receiver = await startWebhookReceiver('/hooks');
     testApp = await startTestApp();
   });
 
   afterAll(async () => {
     await testApp?.close();
     await tracing?.shutdown();
-    await new Promise((resolve) => receiver?.close(resolve));
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
+    await receiver?.close();
+    restoreEnv?.();
   });
 
   it('puts the request, the RPC, the event publish, its handler and the webhook delivery in one trace', async () => {
@@ -68,7 +45,7 @@ describe('tracing one payment end to end', () => {
     };
     await api
       .post('/api/v1/webhook-endpoints')
-      .send({ url: receiverUrl, events: ['payment.succeeded'] })
+      .send({ url: receiver.url, events: ['payment.succeeded'] })
       .expect(201);
     const order = (
       await api
@@ -126,7 +103,7 @@ describe('tracing one payment end to end', () => {
     expect(webhookSpan.attributes).toMatchObject({ 'http.request.method': 'POST', 'http.response.status_code': 204 });
 
     // The receiver got the delivery's trace context.
-    const delivery = received.find((r) => r.body.includes('"payment.succeeded"'));
+    const delivery = receiver.received.find((r) => r.body.includes('"payment.succeeded"'));
     expect(delivery?.headers.traceparent).toBe(`00-${traceId}-${webhookSpan.spanContext().spanId}-01`);
 
     // The outbox row and the delivery row store the context they were written in.

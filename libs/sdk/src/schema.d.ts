@@ -3342,9 +3342,9 @@ export interface operations {
     Payments_refund: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours. */
-                "Idempotency-Key"?: string;
+            header: {
+                /** @description Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours. Required here (400 without it): a retry without a key would be made twice. */
+                "Idempotency-Key": string;
             };
             path: {
                 orderId: string;
@@ -8121,9 +8121,9 @@ export interface operations {
     IntegratorRefunds_create: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours. */
-                "Idempotency-Key"?: string;
+            header: {
+                /** @description Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours. Required here (400 without it): a retry without a key would be made twice. */
+                "Idempotency-Key": string;
             };
             path?: never;
             cookie?: never;

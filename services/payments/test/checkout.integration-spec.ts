@@ -190,8 +190,10 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
     expect(transfer).toEqual({ amount_minor: '10000', reversed_minor: '5000' });
     await expect(ledger.execute()).resolves.toMatchObject({ ok: true });
 
-    await expect(refunds.execute({ caller: admin, body: { orderId, amount: '60.00' } })).rejects.toMatchObject({ code: 'unprocessable' });
-    const rest = await refunds.execute({ caller: admin, body: { orderId } });
+    await expect(
+      refunds.execute({ caller: admin, idempotencyKey: `r2-${orderId}`, body: { orderId, amount: '60.00' } }),
+    ).rejects.toMatchObject({ code: 'unprocessable' });
+    const rest = await refunds.execute({ caller: admin, idempotencyKey: `r3-${orderId}`, body: { orderId } });
     expect(rest).toMatchObject({ status: 'refunded', refunded: '103.56' });
     const after = (
       await dataSource.query(`SELECT t.reversed_minor FROM transfers t JOIN orders o ON o.id = t.order_id WHERE o.order_id = $1`, [orderId])
@@ -204,7 +206,9 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
   it('refuses refunds by non-admins and of unpaid orders', async () => {
     const { orderId } = await placeOrder(ada);
     await expect(refunds.execute({ caller: ada, body: { orderId } })).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(refunds.execute({ caller: admin, body: { orderId } })).rejects.toMatchObject({ code: 'unprocessable' });
+    await expect(refunds.execute({ caller: admin, idempotencyKey: `r-${orderId}`, body: { orderId } })).rejects.toMatchObject({
+      code: 'unprocessable',
+    });
   });
 
   it('keeps orders private: another buyer can neither pay nor read them', async () => {
@@ -246,7 +250,9 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
     expect((await orders.listForBuyer(ada.buyer!.id)).filter((o) => o.orderId === orderId).map((o) => o.id)).toEqual([adas.id]);
     expect((await orders.listForBuyer(bob.buyer!.id)).filter((o) => o.orderId === orderId).map((o) => o.id)).toEqual([bobs.id]);
     // An administrator naming the order by its order id must now use the uuid.
-    await expect(refunds.execute({ caller: admin, body: { orderId } })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(refunds.execute({ caller: admin, idempotencyKey: `r-${orderId}`, body: { orderId } })).rejects.toMatchObject({
+      code: 'conflict',
+    });
   });
 
   it('refuses before any charge an account that is unknown or cannot receive transfers, and a seller without one', async () => {

@@ -2,6 +2,7 @@ import { expect } from '@jest/globals';
 import pg from 'pg';
 import request from 'supertest';
 import type { ApiAccessResponse } from '@paymarket/contracts';
+import type { MessagingRuntime } from '@paymarket/platform';
 import { createTestDatabase, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
 import { startEmbedded, type EmbeddedPayMarket } from '../../src/start-embedded.js';
 
@@ -13,8 +14,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `seed`: the demo catalog (sellers and the demo print provider, as `npm start` has them). */
-export async function startTestApp(options: { seed?: boolean } = {}): Promise<TestApp> {
+/** `seed`: the demo catalog (sellers and the demo print provider, as `npm start` has them); `messaging`: the broker to share. */
+export async function startTestApp(options: { seed?: boolean; messaging?: MessagingRuntime } = {}): Promise<TestApp> {
   const database: TestDatabase = await createTestDatabase();
   const app = await startEmbedded({
     trustProxy: true,
@@ -23,7 +24,7 @@ export async function startTestApp(options: { seed?: boolean } = {}): Promise<Te
     production: false,
     databaseUrl: database.url,
     dataDir: '',
-    messaging: testMessagingRuntime(),
+    messaging: options.messaging ?? testMessagingRuntime(),
     ...(options.seed ? { seed: true } : {}),
   });
   const db = new pg.Client({ connectionString: database.url });
@@ -74,4 +75,19 @@ export async function approvedCompany(appUrl: string, name: string, ip: string, 
   // Credentials are the public and the secret key only: webhook secrets belong to endpoints (ADR 0036).
   expect(Object.keys(body.credentials!).sort()).toEqual(['apiKey', 'secretKey']);
   return { id: body.company.id, secretKey: body.credentials!.secretKey, email };
+}
+
+/** Sets environment variables for a spec file; the returned function puts the previous values back. */
+export function overrideEnv(values: Record<string, string>): () => void {
+  const saved: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(values)) {
+    saved[key] = process.env[key];
+    process.env[key] = value;
+  }
+  return () => {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  };
 }

@@ -159,7 +159,11 @@ describe(RefundOrder.name, () => {
       const { sut, refunds } = setUp([mine, twin]);
 
       await sut.forCompany(byCompany(ACME, { order: mine.id, amount: 2500 }));
-      await sut.execute({ caller: { admin: { id: 'a', email: 'admin@example.com' } }, body: { orderId: twin.id, amount: '25.00' } });
+      await sut.execute({
+        caller: { admin: { id: 'a', email: 'admin@example.com' } },
+        idempotencyKey: 'key-2',
+        body: { orderId: twin.id, amount: '25.00' },
+      });
 
       const [company, admin] = refunds;
       expect(company!.allocation).toEqual(admin!.allocation);
@@ -233,6 +237,24 @@ describe(RefundOrder.name, () => {
       const buyer = { buyer: { id: 'b', email: 'b@example.com', name: 'B' } };
       expect((await refusal(sut.forCompany({ caller: buyer, body: { order: paid.id } }))).code).toBe('unauthorized');
     });
+  });
+
+  it('refuses a refund without an Idempotency-Key on both routes, naming the header, before planning anything (ADR 0049)', async () => {
+    const paid = order();
+    const { sut, refunds, scopes } = setUp([paid]);
+    const required = {
+      code: 'invalid',
+      message: REFUND_MESSAGES.KEY_REQUIRED,
+      fields: { 'Idempotency-Key': [REFUND_MESSAGES.KEY_REQUIRED] },
+    };
+    expect(await refusal(sut.forCompany({ caller: { company: { id: ACME } }, body: { order: paid.id, amount: 100 } }))).toEqual(required);
+    expect(
+      await refusal(
+        sut.execute({ caller: { admin: { id: 'a', email: 'admin@example.com' } }, body: { orderId: paid.id, amount: '1.00' } }),
+      ),
+    ).toEqual(required);
+    expect(scopes).toEqual([]);
+    expect(refunds).toEqual([]);
   });
 
   it('keeps the administrator route for administrators: a company caller is refused there', async () => {

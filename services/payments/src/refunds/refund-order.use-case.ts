@@ -51,6 +51,14 @@ export function toRefundView(row: CompanyRefundRow): RefundView {
 }
 
 /**
+ * A refund without an Idempotency-Key cannot be told apart from its own retry: the gateway answers "did not answer in
+ * time" while the first attempt may have committed, and the retry would refund a second time (ADR 0049).
+ */
+function requireRefundKey(key: string | undefined): void {
+  if (key === undefined) throw ServiceError.invalid(REFUND_MESSAGES.KEY_REQUIRED, { 'Idempotency-Key': [REFUND_MESSAGES.KEY_REQUIRED] });
+}
+
+/**
  * An administrator refunds all or part of a paid order. The refund is split over the fee and the recipients in
  * proportion to what each still holds; each recipient's transfer is reversed by its share, then the buyer is
  * refunded. The plan is recorded first (one pending refund per order), and every Stripe call is keyed by the
@@ -70,6 +78,7 @@ export class RefundOrder {
   async execute(request: CallerRequest<RefundOrderDto & { orderId: string }>): Promise<OrderView> {
     const admin = request.caller.admin;
     if (!admin) throw ServiceError.forbidden('Only administrators can refund orders.');
+    requireRefundKey(request.idempotencyKey);
     const body = request.body;
     // Step 1: plan (or find the plan a failed attempt left).
     const refund = await this.idempotency.run(`refunds:${body.orderId}`, request.idempotencyKey, body, async (manager) => {
@@ -112,6 +121,7 @@ export class RefundOrder {
    */
   async forCompany(request: CallerRequest<CreateRefundDto>): Promise<RefundView> {
     const companyId = companyOf(request);
+    requireRefundKey(request.idempotencyKey);
     const body = request.body;
     const planned = await this.idempotency.run(`api-refunds:${companyId}`, request.idempotencyKey, body, async (manager) => {
       const order = await this.orders.byIdForCompany(manager, body.order, companyId, true);

@@ -14,6 +14,9 @@ export const REFUND_MESSAGES = {
   REFUND_NOT_FOUND: 'Refund not found.',
   FULLY_REFUNDED: 'The order is already fully refunded.',
   IN_PROGRESS: 'Another refund of this order was in progress and has now completed. Check what is left to refund and try again.',
+  /** Refunds need a key (ADR 0049): a refund repeated without one after a timeout would be made twice. */
+  KEY_REQUIRED:
+    'Idempotency-Key is required for refunds: send a new key for each refund and the same key when you retry it, so a retry never refunds twice.',
   /** The amount is over what is left: names how much is. */
   TOO_LARGE: (leftMinor: bigint | number, left: string, currency: string) =>
     `amount must be at most ${leftMinor} (${left} ${currency.toUpperCase()}), the amount left to refund`,
