@@ -44,15 +44,6 @@ interface Raw {
 }
 
 /**
- * How a table marks codes that can no longer be used. `burned-when-retired` (console, payees): `consumed_at` only for
- * a used code, `burned_at` for a retired or burned one. `consumed-when-closed` (the buyers' older table, ADR 0016):
- * `consumed_at` for every closed code (used, retired or burned), `burned_at` only for a burned one. Verify answers the
- * same either way (a burned row reads as burned first, a retired row is never an email's newest); the choice only
- * keeps each table's rows meaning what they always meant.
- */
-export type ClosedCodeMarks = 'burned-when-retired' | 'consumed-when-closed';
-
-/**
  * A code table of the shape `(id, email, <subject column>, code_hash, attempts, created_at, expires_at, consumed_at,
  * burned_at)`. Table and column names are constants of this code base, never input.
  */
@@ -62,7 +53,6 @@ export class SqlOneTimeCodeStore extends OneTimeCodeStore {
     private readonly subjectColumn: 'buyer_id' | 'company_id' | 'payee_email',
     /** The advisory lock's namespace, so two flows never wait on each other's locks. */
     private readonly lockPrefix: string,
-    private readonly closedMarks: ClosedCodeMarks = 'burned-when-retired',
   ) {
     super();
   }
@@ -94,12 +84,10 @@ export class SqlOneTimeCodeStore extends OneTimeCodeStore {
   }
 
   async retireOpen(tx: Transaction, email: string, at: Date): Promise<void> {
-    // Under `consumed-when-closed` a burned row already has `consumed_at`, so both select the same open rows.
-    const sql =
-      this.closedMarks === 'consumed-when-closed'
-        ? `UPDATE ${this.table} SET consumed_at = $2 WHERE email = $1 AND consumed_at IS NULL`
-        : `UPDATE ${this.table} SET burned_at = $2 WHERE email = $1 AND consumed_at IS NULL AND burned_at IS NULL`;
-    await tx.manager.query(sql, [email, at]);
+    await tx.manager.query(`UPDATE ${this.table} SET burned_at = $2 WHERE email = $1 AND consumed_at IS NULL AND burned_at IS NULL`, [
+      email,
+      at,
+    ]);
   }
 
   async insert(tx: Transaction, row: Omit<OneTimeCodeRow, 'attempts' | 'consumedAt' | 'burnedAt'>): Promise<void> {
@@ -110,11 +98,7 @@ export class SqlOneTimeCodeStore extends OneTimeCodeStore {
   }
 
   async recordWrongTry(tx: Transaction, id: string, attempts: number, burnedAt: Date | null): Promise<void> {
-    const sql =
-      this.closedMarks === 'consumed-when-closed'
-        ? `UPDATE ${this.table} SET attempts = $2, burned_at = $3, consumed_at = COALESCE(consumed_at, $3) WHERE id = $1`
-        : `UPDATE ${this.table} SET attempts = $2, burned_at = $3 WHERE id = $1`;
-    await tx.manager.query(sql, [id, attempts, burnedAt]);
+    await tx.manager.query(`UPDATE ${this.table} SET attempts = $2, burned_at = $3 WHERE id = $1`, [id, attempts, burnedAt]);
   }
 
   async consume(tx: Transaction, id: string, at: Date): Promise<void> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AUTH_MESSAGES, OnboardingEvents, type SignInCodeRequested } from '@paymarket/contracts';
+import { AUTH_MESSAGES, OnboardingEvents, type SignedInBuyer, type SignInCodeRequested } from '@paymarket/contracts';
+import type { Transaction } from '@paymarket/platform';
 import { BuyerSignInCodes } from './buyer-sign-in-codes.js';
 import { SignedInBuyersRepository } from './signed-in-buyers.repository.js';
 
@@ -15,34 +16,23 @@ export class RequestSignInCodeUseCase {
   ) {}
 
   async execute(email: string): Promise<SignInCodeRequested> {
+    // One event for both: notifications sends the code to a buyer, the invitation to register to anyone else.
+    const announce = (buyer: SignedInBuyer | undefined) => async (tx: Transaction, code: string | null, expiresAt: Date) => {
+      await tx.publish(OnboardingEvents.SIGN_IN_CODE_REQUESTED, {
+        email,
+        registered: buyer !== undefined,
+        code,
+        name: buyer?.name ?? null,
+        expiresAt: expiresAt.toISOString(),
+      });
+    };
     await this.codes.request(
       email,
       async (tx) => {
         const buyer = await this.buyers.byEmail(tx, email);
-        if (!buyer) return undefined;
-        return {
-          subjectId: buyer.id,
-          announce: async (outbox, code, expiresAt) => {
-            await outbox.publish(OnboardingEvents.SIGN_IN_CODE_REQUESTED, {
-              email,
-              registered: true,
-              code,
-              name: buyer.name,
-              expiresAt: expiresAt.toISOString(),
-            });
-          },
-        };
+        return buyer ? { subjectId: buyer.id, announce: announce(buyer) } : undefined;
       },
-      // The same event for an email nobody uses, so notifications sends the invitation to register instead.
-      async (outbox, expiresAt) => {
-        await outbox.publish(OnboardingEvents.SIGN_IN_CODE_REQUESTED, {
-          email,
-          registered: false,
-          code: null,
-          name: null,
-          expiresAt: expiresAt.toISOString(),
-        });
-      },
+      (tx, expiresAt) => announce(undefined)(tx, null, expiresAt),
     );
     return { message: AUTH_MESSAGES.CODE_SENT };
   }
