@@ -18,7 +18,8 @@ import { ApiKey, CurrentCompany, type ApiCompany } from '../auth/api-key.guard.j
 import { ApiError } from '../http/api-error.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
-import { idempotencyKeyOf, originOf } from './caller.js';
+import { idempotencyKeyOf } from '../http/idempotency-key.js';
+import { originOf } from './caller.js';
 import { Doc, DocTag, PAGE_QUERY } from '../openapi/describe.js';
 
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{6,100}$/;

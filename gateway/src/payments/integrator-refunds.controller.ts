@@ -14,7 +14,7 @@ import { ApiError } from '../http/api-error.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { Doc, DocTag, PAGE_QUERY } from '../openapi/describe.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
-import { idempotencyKeyOf } from './caller.js';
+import { idempotencyKeyOf } from '../http/idempotency-key.js';
 import { companyCaller } from './integrator-orders.controller.js';
 
 const C = RpcPatterns.checkout;

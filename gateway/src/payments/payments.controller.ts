@@ -22,7 +22,8 @@ import { BuyerSession, CurrentBuyer } from '../auth/buyer-session.guard.js';
 import { ApiError } from '../http/api-error.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
-import { idempotencyKeyOf, optionalCaller, originOf } from './caller.js';
+import { idempotencyKeyOf } from '../http/idempotency-key.js';
+import { optionalCaller, originOf } from './caller.js';
 import { Doc, DocTag } from '../openapi/describe.js';
 
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{6,100}$/;

@@ -9,10 +9,17 @@ async function throwIfResNotOk(res: Response): Promise<void> {
 }
 
 /** Sends a credentialed request; JSON body when `data` is given. Throws `Error("{status}: {body}")` on a non-2xx answer. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  options: { idempotencyKey?: string } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = data !== undefined ? { 'Content-Type': 'application/json' } : {};
+  if (options.idempotencyKey !== undefined) headers['Idempotency-Key'] = options.idempotencyKey;
   const res = await fetch(url, {
     method,
-    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    headers,
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
   });

@@ -40,6 +40,35 @@ describe('transactional outbox and inbox (real PostgreSQL)', () => {
     expect(await unsent()).toBe(before + 1);
   });
 
+  it('runs a keyed write and its events once: a repeat, even a concurrent one, answers the first result', async () => {
+    let kicks = 0;
+    const sut = new UnitOfWork(dataSource, 'onboarding', () => kicks++);
+    const before = await unsent();
+    let runs = 0;
+    const once = { scope: 'test-posts:buyer-1', key: 'submission-1', request: { title: 'A shelf' } };
+    const write = () =>
+      sut.runOnce(once, async (tx) => {
+        runs++;
+        await tx.publish('buyer.registered', { buyerId: `once-${runs}`, email: 'o@n.ce', name: 'O' });
+        return { id: `post-${runs}` };
+      });
+    const answers = await Promise.all([write(), write(), write()]);
+    expect(answers).toEqual([{ id: 'post-1' }, { id: 'post-1' }, { id: 'post-1' }]);
+    expect(await write()).toEqual({ id: 'post-1' });
+    expect(runs).toBe(1);
+    expect(await unsent()).toBe(before + 1);
+    expect(kicks).toBe(1);
+    // Another request under the same key is refused, naming the header; another scope (caller) has its own keys.
+    await expect(sut.runOnce({ ...once, request: { title: 'A lamp' } }, async () => ({ id: 'x' }))).rejects.toMatchObject({
+      fields: { 'Idempotency-Key': [expect.stringContaining('different request')] },
+    });
+    expect(await sut.runOnce({ ...once, scope: 'test-posts:buyer-2' }, async () => ({ id: 'other' }))).toEqual({ id: 'other' });
+    // Without a key every call runs.
+    await sut.runOnce({ ...once, key: undefined }, async () => runs++);
+    await sut.runOnce({ ...once, key: undefined }, async () => runs++);
+    expect(runs).toBe(3);
+  });
+
   it('relays every committed event once, keeps it when publishing fails, and sends it on the next try', async () => {
     const received: EventEnvelope[] = [];
     let brokerUp = false;

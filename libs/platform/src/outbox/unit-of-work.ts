@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { EventEnvelope, EventMap, EventName, ServiceName } from '@paymarket/contracts';
+import { Idempotency } from '../idempotency/idempotency.js';
 import { currentCorrelationId } from '../logging/request-context.js';
 import { currentTraceCarrier } from '../tracing/tracing.js';
 import { OutboxEntity } from './outbox.entity.js';
@@ -39,20 +40,49 @@ export async function writeToOutbox<N extends EventName>(
   return envelope;
 }
 
+/** What makes a write run once: the caller's `Idempotency-Key` (none: run every time), within `scope`, for `request`. */
+export interface Once {
+  /** Who the key belongs to and what it creates, e.g. `board-posts:<buyer id>`: keys never collide across callers. */
+  scope: string;
+  key: string | undefined;
+  /** The request as the caller sent it; a repeat with another request is refused (422). */
+  request: unknown;
+}
+
 /**
  * The transactional-outbox boundary: the state change and its events commit together or not at all; once
  * committed the relay is nudged so events leave within milliseconds instead of at the next poll.
  */
 export class UnitOfWork {
+  private readonly idempotency: Idempotency;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly producer: ServiceName,
     private readonly afterCommit: () => void = () => undefined,
-  ) {}
+  ) {
+    this.idempotency = new Idempotency(dataSource);
+  }
 
   async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.commit((inTransaction) => this.dataSource.transaction(inTransaction), work);
+  }
+
+  /**
+   * `run`, at most once per Idempotency-Key (ADR 0012, ADR 0050): a repeat of the same request answers what the first
+   * answered (or the same refusal) without running `work` or publishing again, so a retry after a lost answer creates
+   * nothing twice. The stored answer is the work's result: leave secrets out of it.
+   */
+  async runOnce<T>(once: Once, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.commit((inTransaction) => this.idempotency.run(once.scope, once.key, once.request, inTransaction), work);
+  }
+
+  private async commit<T>(
+    transaction: (inTransaction: (manager: EntityManager) => Promise<T>) => Promise<T>,
+    work: (tx: Transaction) => Promise<T>,
+  ): Promise<T> {
     let published = false;
-    const result = await this.dataSource.transaction(async (manager) =>
+    const result = await transaction((manager) =>
       work({
         manager,
         publish: async (name, data) => {

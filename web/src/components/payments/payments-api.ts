@@ -6,15 +6,7 @@ export const PAYMENTS_CONFIG_KEY = ['/api/payments/config'] as const;
 export const ORDERS_KEY = ['/api/orders'] as const;
 export const ADMIN_ORDERS_KEY = ['/api/admin/orders'] as const;
 
-/** A fresh Idempotency-Key; `crypto.randomUUID` only exists in secure contexts, so fall back to random bytes. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+export { newIdempotencyKey } from '@/lib/idempotency';
 
 /**
  * A credentialed JSON POST like `apiRequest`, plus an optional Idempotency-Key; throws `Error("{status}: {body}")`

@@ -2,7 +2,7 @@ import { RefundOrderDto, validateDto, type FieldErrors, type OrderView } from '@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, X } from 'lucide-react';
-import { useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type FormEvent, type ReactElement } from 'react';
 import { fieldErrorId, FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -12,7 +12,8 @@ import { formatMoney } from '@/lib/money';
 import { DISPUTE_MESSAGES } from '@/lib/contracts-light';
 import { apiErrorMessage } from '@/lib/queryClient';
 import { statusLabel } from './order-status-badge';
-import { ADMIN_ORDERS_KEY, newIdempotencyKey, ORDERS_KEY, postJson } from './payments-api';
+import { useSubmissionKey } from '@/lib/idempotency';
+import { ADMIN_ORDERS_KEY, ORDERS_KEY, postJson } from './payments-api';
 
 /** Refunds are frozen while the order has a dispute that is not won (open, under review or lost). */
 export function refundsFrozen(order: OrderView): boolean {
@@ -47,17 +48,15 @@ function RefundDialogOpen({ order }: { order: OrderView }): ReactElement {
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   // One key per refund attempt: a double submit or a retry after a lost answer refunds once.
-  const attempt = useRef<{ signature: string; key: string } | null>(null);
+  const submission = useSubmissionKey();
 
   const refund = useMutation({
     mutationFn: (body: { amount?: string; reason?: string }) => {
-      const signature = JSON.stringify(body);
-      if (attempt.current?.signature !== signature) attempt.current = { signature, key: newIdempotencyKey() };
       // By the order's uuid: order ids are unique only per owner (PayMarket, or each integrator company; ADR 0032).
-      return postJson<OrderView>(`/api/admin/orders/${encodeURIComponent(order.id)}/refunds`, body, attempt.current.key);
+      return postJson<OrderView>(`/api/admin/orders/${encodeURIComponent(order.id)}/refunds`, body, submission.keyFor(body));
     },
     onSuccess: (updated) => {
-      attempt.current = null;
+      submission.done();
       setOpen(false);
       setAmount('');
       setReason('');
