@@ -13,7 +13,9 @@ import { lastValueFrom, timeout } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { healthPattern, type ServiceHealth, type ServiceName } from '@paymarket/contracts';
 import { databaseIsUp, openServiceDatabase, type ServiceDatabaseOptions } from '../database/service-database.js';
+import { Idempotency } from '../idempotency/idempotency.js';
 import { Inbox } from '../inbox/inbox.js';
+import { createLogger } from '../logging/logger.js';
 import { createMessagingClient, type MessagingRuntime } from '../messaging/runtime.js';
 import { RpcClient } from '../messaging/rpc-client.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
@@ -39,13 +41,17 @@ export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
 export const MESSAGING_CLIENT = Symbol('MESSAGING_CLIENT');
 
 const PUBLISH_TIMEOUT_MS = 10_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
+const log = createLogger('platform');
 
 @Injectable()
 class PlatformLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private unobserve: (() => void) | undefined;
+  private pruning: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly relay: OutboxRelay,
+    private readonly idempotency: Idempotency,
     @Inject(MESSAGING_CLIENT) private readonly client: ClientProxy,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceRuntimeConfig,
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -54,11 +60,17 @@ class PlatformLifecycle implements OnApplicationBootstrap, BeforeApplicationShut
   onApplicationBootstrap(): void {
     this.relay.start();
     this.unobserve = observeService(this.config.service, this.dataSource);
+    // Idempotency keys past their retention (24 h) are deleted hourly; a missed round is caught up by the next.
+    this.pruning = setInterval(() => {
+      this.idempotency.prune().catch((err: unknown) => log.warn({ err }, 'pruning idempotency keys failed'));
+    }, PRUNE_EVERY_MS);
+    this.pruning.unref();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     // Not ready any more from the first moment of shutdown; the metrics stay until the process ends.
     this.unobserve?.();
+    clearInterval(this.pruning);
     await this.relay.stop();
     await this.client.close();
   }
@@ -141,9 +153,10 @@ export class ServicePlatformModule {
           useFactory: (dataSource: DataSource, relay: OutboxRelay) => new Inbox(dataSource, config.service, () => relay.kick()),
           inject: [DataSource, OutboxRelay],
         },
+        { provide: Idempotency, useFactory: (dataSource: DataSource) => new Idempotency(dataSource), inject: [DataSource] },
         PlatformLifecycle,
       ],
-      exports: [DataSource, SERVICE_CONFIG, MESSAGING_CLIENT, RpcClient, OutboxRelay, UnitOfWork, Inbox],
+      exports: [DataSource, SERVICE_CONFIG, MESSAGING_CLIENT, RpcClient, OutboxRelay, UnitOfWork, Inbox, Idempotency],
     };
   }
 }

@@ -1,7 +1,7 @@
 import { DataSource, type EntityManager, type MixedList, type EntitySchema } from 'typeorm';
 import { InboxEntity } from '../inbox/inbox.entity.js';
 import { OutboxEntity } from '../outbox/outbox.entity.js';
-import { CreateIdempotencyKeys1763769650000 } from '../idempotency/idempotency.migration.js';
+import { CreateIdempotencyKeys1763769650000, IdempotencyKeysByAge1764120000000 } from '../idempotency/idempotency.migration.js';
 import { CreatePlatformTables1763769600000 } from './platform-tables.migration.js';
 import { OutboxTraceContext1764060000000 } from './outbox-trace-context.migration.js';
 
@@ -29,6 +29,7 @@ export function createServiceDataSource(options: ServiceDatabaseOptions): DataSo
       CreatePlatformTables1763769600000,
       CreateIdempotencyKeys1763769650000,
       OutboxTraceContext1764060000000,
+      IdempotencyKeysByAge1764120000000,
       ...options.migrations,
     ],
     migrationsTableName: 'migrations',

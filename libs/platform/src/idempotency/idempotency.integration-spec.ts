@@ -90,4 +90,19 @@ describe(`${Idempotency.name} (real PostgreSQL)`, () => {
       message: IDEMPOTENCY_MESSAGES.INVALID_KEY,
     });
   });
+  it('prunes keys past their retention (24 hours), so the key may be used again, and keeps the others', async () => {
+    const sut = new Idempotency(dataSource);
+    await sut.run('prune', 'old', { n: 1 }, create('old'));
+    await sut.run('prune', 'fresh', { n: 2 }, create('fresh'));
+    await dataSource.query(`UPDATE idempotency_keys SET updated_at = now() - interval '25 hours' WHERE scope = 'prune' AND key = 'old'`);
+    expect(await sut.prune()).toBe(1);
+    const left = (await dataSource.query(`SELECT key FROM idempotency_keys WHERE scope = 'prune'`)) as Array<{ key: string }>;
+    expect(left.map((r) => r.key)).toEqual(['fresh']);
+    // The pruned key runs the work again (a new object), the kept one still answers its first result.
+    await sut.run('prune', 'old', { n: 1 }, create('old'));
+    expect(await count('old')).toBe(2);
+    await sut.run('prune', 'fresh', { n: 2 }, create('fresh'));
+    expect(await count('fresh')).toBe(1);
+    expect(await sut.prune()).toBe(0);
+  });
 });

@@ -23,3 +23,16 @@ export class CreateIdempotencyKeys1763769650000 implements MigrationInterface {
     await q.query(`DROP TABLE idempotency_keys`);
   }
 }
+
+/** Pruning keys past their retention (`Idempotency.prune`) reads by age. */
+export class IdempotencyKeysByAge1764120000000 implements MigrationInterface {
+  name = 'IdempotencyKeysByAge1764120000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`CREATE INDEX idempotency_keys_updated_at ON idempotency_keys (updated_at)`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP INDEX idempotency_keys_updated_at`);
+  }
+}

@@ -20,6 +20,9 @@ interface Row {
   stale: boolean;
 }
 
+/** How long a key answers with its first result (Stripe's window); older keys are pruned and may be used again. */
+export const IDEMPOTENCY_RETENTION_HOURS = 24;
+
 export interface IdempotencyOptions {
   /** How long a duplicate waits for the first request to finish. */
   waitMs?: number;
@@ -87,6 +90,19 @@ export class Idempotency {
       if (Date.now() > deadline) throw new ServiceError(ServiceErrorCodes.CONFLICT, IDEMPOTENCY_MESSAGES.IN_PROGRESS);
       await new Promise((r) => setTimeout(r, 25));
     }
+  }
+
+  /**
+   * Deletes keys last touched more than the retention ago (answered, or claimed by a process that died), a bounded
+   * batch at a time; the platform calls it hourly in every service. Returns how many were deleted.
+   */
+  async prune(batch = 5_000): Promise<number> {
+    const [, deleted] = (await this.dataSource.query(
+      `DELETE FROM idempotency_keys WHERE ctid IN (
+         SELECT ctid FROM idempotency_keys WHERE updated_at < now() - ($1 || ' hours')::interval LIMIT $2)`,
+      [String(IDEMPOTENCY_RETENTION_HOURS), batch],
+    )) as [unknown, number];
+    return deleted;
   }
 
   private async execute<T>(scope: string, key: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {

@@ -1,6 +1,4 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { Idempotency } from '@paymarket/platform';
-import { DataSource } from 'typeorm';
 import { VerifyLedger } from '../ledger/verify-ledger.use-case.js';
 import { OrderEntity } from '../orders/order.entity.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
@@ -44,7 +42,6 @@ export class CheckoutModule {
       controllers: [CheckoutHandler],
       providers: [
         ...(processor ? [processor] : []),
-        { provide: Idempotency, useFactory: (dataSource: DataSource) => new Idempotency(dataSource), inject: [DataSource] },
         OrdersRepository,
         { provide: SellerDirectory, useClass: RpcSellerDirectory },
         RecipientResolver,
