@@ -183,10 +183,29 @@ describe('account deletion requests, end to end over HTTP', () => {
     await post('/api/account-deletion-requests/confirm', {}).expect(400);
   });
 
-  it('keeps one live link per account: a newer request replaces the older one', async () => {
+  it('sends one link for a request repeated within a minute (a double submit or a retry), and keeps the first live', async () => {
+    const lea = await signedInBuyer('Lea');
+    await deletionRequest({ email: lea.email, confirmation: 'DELETE' }).expect(202);
+    const first = await confirmationToken(lea.email);
+    expect((await deletionRequest({ email: lea.email, confirmation: 'DELETE' }).expect(202)).body).toEqual({
+      message: ACCOUNT_DELETION_MESSAGES.REQUEST_RECEIVED,
+    });
+    const outbox = await db.query(
+      `SELECT count(*)::int AS n FROM onboarding.outbox WHERE name = 'account.deletion_confirmation_requested' AND payload->>'email' = $1`,
+      [lea.email],
+    );
+    expect(outbox.rows[0].n).toBe(1);
+    expect(await requestRows(lea.id)).toHaveLength(1);
+    await confirm(first).expect(200);
+  });
+
+  it('keeps one live link per account: a newer request (after a minute) replaces the older one', async () => {
     const max = await signedInBuyer('Max');
     await deletionRequest({ email: max.email, confirmation: 'DELETE' }).expect(202);
     const first = await confirmationToken(max.email);
+    await db.query(`UPDATE onboarding.account_deletion_requests SET created_at = created_at - interval '61 seconds' WHERE buyer_id = $1`, [
+      max.id,
+    ]);
     await deletionRequest({ email: max.email, confirmation: 'DELETE' }).expect(202);
     const second = await eventually(
       async () => (await mailboxFor(max.email)).map((m) => CONFIRM_LINK.exec(m.text)?.[2]).find((t) => t !== undefined && t !== first),

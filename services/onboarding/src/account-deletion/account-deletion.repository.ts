@@ -33,6 +33,8 @@ export abstract class AccountDeletionRepository {
   /** A buyer that still exists (not erased), locked for update. */
   abstract activeBuyerByEmail(tx: Transaction, email: string): Promise<DeletionBuyer | undefined>;
   abstract activeBuyerById(tx: Transaction, id: string): Promise<DeletionBuyer | undefined>;
+  /** Whether the buyer has a request not yet confirmed that was made after `since`. */
+  abstract hasOpenRequestSince(tx: Transaction, buyerId: string, since: Date): Promise<boolean>;
   /** Removes the buyer's requests not yet confirmed (a newer request or the deletion itself replaces them). */
   abstract dropOpenRequests(tx: Transaction, buyerId: string): Promise<void>;
   /** Removes unconfirmed requests that expired before `before`: they hold an email and a reason for nothing. */
@@ -81,6 +83,14 @@ export class SqlAccountDeletionRepository extends AccountDeletionRepository {
       id,
     ])) as DeletionBuyer[];
     return rows[0];
+  }
+
+  async hasOpenRequestSince(tx: Transaction, buyerId: string, since: Date): Promise<boolean> {
+    const rows = (await tx.manager.query(
+      `SELECT 1 FROM account_deletion_requests WHERE buyer_id = $1 AND confirmed_at IS NULL AND created_at > $2 LIMIT 1`,
+      [buyerId, since],
+    )) as unknown[];
+    return rows.length > 0;
   }
 
   async dropOpenRequests(tx: Transaction, buyerId: string): Promise<void> {

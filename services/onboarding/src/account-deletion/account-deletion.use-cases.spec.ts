@@ -11,7 +11,7 @@ import {
 } from './account-deletion.repository.js';
 import { ConfirmAccountDeletionUseCase } from './confirm-account-deletion.use-case.js';
 import { hashDeletionToken } from './deletion-tokens.js';
-import { EXPIRED_REQUEST_RETENTION_MS, RequestAccountDeletionUseCase } from './request-account-deletion.use-case.js';
+import { EXPIRED_REQUEST_RETENTION_MS, REPEAT_WINDOW_MS, RequestAccountDeletionUseCase } from './request-account-deletion.use-case.js';
 
 type StoredBuyer = DeletionBuyer & { deletedAt: Date | null; company: string | null };
 type StoredRequest = Omit<NewDeletionRequest, 'email'> & { confirmedAt: Date | null; email: string | null };
@@ -32,6 +32,9 @@ class InMemoryDeletions extends AccountDeletionRepository {
   }
   async activeBuyerById(_tx: Transaction, id: string): Promise<DeletionBuyer | undefined> {
     return this.copy(this.buyers.find((b) => b.id === id && !b.deletedAt));
+  }
+  async hasOpenRequestSince(_tx: Transaction, buyerId: string, since: Date): Promise<boolean> {
+    return this.requests.some((r) => r.buyerId === buyerId && !r.confirmedAt && r.createdAt > since);
   }
   async dropOpenRequests(_tx: Transaction, buyerId: string): Promise<void> {
     this.requests = this.requests.filter((r) => r.buyerId !== buyerId || r.confirmedAt);
@@ -188,6 +191,24 @@ describe(RequestAccountDeletionUseCase.name, () => {
     await request.execute({ email: ADA, confirmation: 'DELETE' });
     expect(repo.requests.map((r) => r.buyerId)).toEqual(['b-ada']);
   });
+
+  it('sends no second link for a request repeated within a minute, and a new one (replacing the first) after', async () => {
+    const { repo, published, clock, request } = setup();
+    await request.execute({ email: ADA, confirmation: 'DELETE' });
+    const first = lastToken(published);
+
+    clock.current = new Date(clock.current.getTime() + REPEAT_WINDOW_MS - 1);
+    expect(await request.execute({ email: ADA, confirmation: 'DELETE' })).toEqual({ message: ACCOUNT_DELETION_MESSAGES.REQUEST_RECEIVED });
+    expect(published).toHaveLength(1);
+    expect(repo.requests.map((r) => r.tokenHash)).toEqual([hashDeletionToken(first)]);
+
+    clock.current = new Date(clock.current.getTime() + 1);
+    await request.execute({ email: ADA, confirmation: 'DELETE' });
+    expect(published).toHaveLength(2);
+    const second = lastToken(published);
+    expect(second).not.toBe(first);
+    expect(repo.requests.map((r) => r.tokenHash)).toEqual([hashDeletionToken(second)]);
+  });
 });
 
 describe(ConfirmAccountDeletionUseCase.name, () => {
@@ -248,9 +269,10 @@ describe(ConfirmAccountDeletionUseCase.name, () => {
   });
 
   it('refuses a link replaced by a newer request', async () => {
-    const { published, request, confirm } = setup();
+    const { published, clock, request, confirm } = setup();
     await request.execute({ email: ADA, confirmation: 'DELETE' });
     const first = lastToken(published);
+    clock.current = new Date(clock.current.getTime() + REPEAT_WINDOW_MS);
     await request.execute({ email: ADA, confirmation: 'DELETE' });
 
     await expect(confirm.execute({ token: first })).rejects.toMatchObject({ message: ACCOUNT_DELETION_MESSAGES.LINK_INVALID });

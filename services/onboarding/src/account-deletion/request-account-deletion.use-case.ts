@@ -18,6 +18,12 @@ export const EXPIRED_REQUEST_RETENTION_MS = 7 * 24 * 60 * 60_000;
 export const CONFIRM_PATH = '/delete-account/confirm';
 
 /**
+ * A request repeated within this long of the last one (a double submit, a retry after a lost answer) sends no second
+ * link: the first one, already on its way, stays the live one (ADR 0050). The answer is the same words either way.
+ */
+export const REPEAT_WINDOW_MS = 60_000;
+
+/**
  * Records a deletion request and emails its owner a one-time confirmation link. Anyone can type any email, so nothing
  * is deleted here; an email without an account gets a short note instead, and the answer is the same either way.
  */
@@ -47,6 +53,7 @@ export class RequestAccountDeletionUseCase {
         });
         return;
       }
+      if (await this.requests.hasOpenRequestSince(tx, buyer.id, new Date(now.getTime() - REPEAT_WINDOW_MS))) return;
       // One live link per account: a newer request replaces the older one.
       await this.requests.dropOpenRequests(tx, buyer.id);
       const token = newDeletionToken();
