@@ -8,3 +8,4 @@ export { PAYMENT_CURRENCIES } from '../../../libs/contracts/src/dtos/payments/cu
 export { amountToMinor, formatMinor } from '../../../libs/contracts/src/dtos/payments/money';
 export { PAYEE_AUTH_MESSAGES } from '../../../libs/contracts/src/dtos/payee-auth.dto';
 export { DISPUTE_MESSAGES } from '../../../libs/contracts/src/api/payments';
+export { IDEMPOTENCY_MESSAGES } from '../../../libs/contracts/src/dtos/idempotency-messages';

@@ -1,4 +1,6 @@
 import { useCallback, useRef } from 'react';
+import { IDEMPOTENCY_MESSAGES } from '@/lib/contracts-light';
+import { apiErrorMessage, errorStatus } from '@/lib/queryClient';
 
 /** A fresh Idempotency-Key; `crypto.randomUUID` only exists in secure contexts, so fall back to random bytes. */
 export function newIdempotencyKey(): string {
@@ -15,6 +17,19 @@ export interface SubmissionKey {
   keyFor: (body: unknown) => string;
   /** Forget the key after a success, so the next submission (even of the same text) is a new one (ADR 0050). */
   done: () => void;
+  /**
+   * After an error: a refusal (a 4xx but a timeout, a rate limit or "still being processed") would be answered again
+   * for the same key, so the submission is over and the next needs a new key; a lost answer (no response, 5xx) keeps
+   * the key, so the retry makes nothing twice.
+   */
+  failed: (error: unknown) => void;
+}
+
+/** Whether `error` is an answer the server stores for the key and would repeat (see `SubmissionKey.failed`). */
+export function isRefusal(error: unknown): boolean {
+  const status = errorStatus(error);
+  if (status === undefined || status < 400 || status >= 500 || status === 408 || status === 429) return false;
+  return !(status === 409 && apiErrorMessage(error, '') === IDEMPOTENCY_MESSAGES.IN_PROGRESS);
 }
 
 /**
@@ -31,5 +46,8 @@ export function useSubmissionKey(): SubmissionKey {
   const done = useCallback(() => {
     attempt.current = null;
   }, []);
-  return { keyFor, done };
+  const failed = useCallback((error: unknown) => {
+    if (isRefusal(error)) attempt.current = null;
+  }, []);
+  return { keyFor, done, failed };
 }

@@ -14,3 +14,4 @@ export * from './events/index.js';
 export * from './developer-console/index.js';
 export * from './quotes/index.js';
 export * from './statements/index.js';
+export * from './idempotency-messages.js';

@@ -1,16 +1,24 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
-import { ServiceErrorCodes, type ServiceErrorPayload } from '@paymarket/contracts';
+import { IDEMPOTENCY_MESSAGES, ServiceErrorCodes, type ServiceErrorPayload } from '@paymarket/contracts';
 import { ServiceError } from '../errors/service-error.js';
 import { stableJson } from './stable-json.js';
 
-export const IDEMPOTENCY_MESSAGES = {
-  INVALID_KEY: 'Idempotency-Key must be 1 to 255 visible characters.',
-  BODY_MISMATCH: 'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
-  IN_PROGRESS: 'A request with this Idempotency-Key is still being processed. Retry in a moment.',
-} as const;
+export { IDEMPOTENCY_MESSAGES };
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * The caller's Idempotency-Key as an RPC message carries it (the gateway forwards the header, or nothing): absent, the
+ * write runs every time; anything but a string is refused naming the header. `Idempotency.run` checks its shape.
+ */
+export function idempotencyKeyFrom(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') {
+    throw ServiceError.invalid(IDEMPOTENCY_MESSAGES.INVALID_KEY, { 'Idempotency-Key': [IDEMPOTENCY_MESSAGES.INVALID_KEY] });
+  }
+  return value;
+}
 
 interface Row {
   request_hash: string;

@@ -153,8 +153,8 @@ describe('transactional outbox and inbox (real PostgreSQL)', () => {
   it('migrates idempotently (a second start applies nothing new)', async () => {
     const again = await openServiceDatabase({ url: database.url, schema: 'onboarding', entities: [], migrations: [] });
     const rows = (await again.query(`SELECT count(*) AS n FROM onboarding.migrations`)) as Array<{ n: string }>;
-    // The platform's own migrations (outbox/inbox, idempotency keys, outbox trace context), each applied once.
-    expect(Number(rows[0]!.n)).toBe(3);
+    // The platform's own migrations (outbox/inbox, idempotency keys, outbox trace context, keys by age), each applied once.
+    expect(Number(rows[0]!.n)).toBe(4);
     await again.destroy();
   });
 });
