@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import {
   ProviderApplicationDto,
   RpcPatterns,
@@ -9,6 +10,7 @@ import {
 } from '@paymarket/contracts';
 import { RpcCallError } from '@paymarket/platform';
 import { GatewayRpc } from '../http/rpc.provider.js';
+import { idempotencyKeyOf } from '../http/idempotency-key.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { Doc, DocTag } from '../openapi/describe.js';
 
@@ -24,12 +26,18 @@ export class ProvidersController {
     return this.rpc.call(RpcPatterns.catalog.LIST_PRINT_PROVIDERS, {});
   }
 
-  @Doc({ summary: 'Apply as a print provider', status: 201, returns: 'SubmitProviderApplicationResponse', errors: [400, 409] })
+  @Doc({
+    summary: 'Apply as a print provider',
+    status: 201,
+    returns: 'SubmitProviderApplicationResponse',
+    idempotent: true,
+    errors: [400, 409, 422],
+  })
   @Post('provider-applications')
   @HttpCode(201)
   @RateLimit('public-form')
-  async apply(@Body() body: ProviderApplicationDto): Promise<SubmitProviderApplicationResponse> {
-    return this.rpc.call(RpcPatterns.catalog.SUBMIT_PROVIDER_APPLICATION, body);
+  async apply(@Body() body: ProviderApplicationDto, @Req() request: FastifyRequest): Promise<SubmitProviderApplicationResponse> {
+    return this.rpc.call(RpcPatterns.catalog.SUBMIT_PROVIDER_APPLICATION, { ...body, idempotencyKey: idempotencyKeyOf(request) });
   }
 
   /** Asks payments (which asks Stripe) whether the connected account exists and can receive transfers. */

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   RecoverSellerTokenDto,
   RegisterSellerDto,
@@ -13,6 +13,7 @@ import {
 } from '@paymarket/contracts';
 import { bearerToken, SellerToken } from '../auth/seller-token.guard.js';
 import { ApiError } from '../http/api-error.js';
+import { idempotencyKeyOf } from '../http/idempotency-key.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { Doc, DocTag } from '../openapi/describe.js';
@@ -31,15 +32,19 @@ export class SellersController {
 
   @Doc({
     summary: 'Register a seller (answers the edit token once)',
+    description:
+      'A repeat with the same Idempotency-Key and body within 15 minutes answers the same seller with a new edit token ' +
+      'that replaces the first (only its hash is stored, so the first cannot be answered again); later, 409.',
     status: 201,
     returns: 'RegisterSellerResponse',
+    idempotent: true,
     errors: [400, 409, 422],
   })
   @Post('register-seller')
   @HttpCode(201)
   @RateLimit('public-form')
-  async register(@Body() body: RegisterSellerDto): Promise<RegisterSellerResponse> {
-    const registered = await this.rpc.call(RpcPatterns.catalog.REGISTER_SELLER, body);
+  async register(@Body() body: RegisterSellerDto, @Req() request: FastifyRequest): Promise<RegisterSellerResponse> {
+    const registered = await this.rpc.call(RpcPatterns.catalog.REGISTER_SELLER, { ...body, idempotencyKey: idempotencyKeyOf(request) });
     this.showcaseCache.invalidate();
     return registered;
   }

@@ -8,7 +8,7 @@ import type {
   SellerProfile,
   VerifyConnectedAccountResponse,
 } from '@paymarket/contracts';
-import type { Transaction, UnitOfWork } from '@paymarket/platform';
+import { IDEMPOTENCY_MESSAGES, Idempotency, ServiceError, type Once, type Transaction, type UnitOfWork } from '@paymarket/platform';
 import type { EntityManager } from 'typeorm';
 import { ConnectedAccounts } from '../src/providers/connected-accounts.js';
 import { ProvidersRepository, type Decision, type NewApplication } from '../src/providers/providers.repository.js';
@@ -25,6 +25,7 @@ import {
 /** Commits only when the work succeeds, like the real unit of work: events of a failed run are discarded. */
 export function fakeUnitOfWork() {
   const published: Array<{ name: EventName; data: unknown }> = [];
+  const answers = new Map<string, { hash: string; response: string; error?: ServiceError }>();
   const uow = {
     run: async <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => {
       const pending: typeof published = [];
@@ -38,6 +39,27 @@ export function fakeUnitOfWork() {
       const result = await work(tx);
       published.push(...pending);
       return result;
+    },
+    // As the real one: a repeat of a key answers the first result (as JSON) or refusal; another request, 422.
+    runOnce: async <T>(once: Once, work: (tx: Transaction) => Promise<T>): Promise<T> => {
+      if (once.key === undefined) return uow.run(work);
+      const id = `${once.scope}|${once.key}`;
+      const hash = Idempotency.hash(once.request);
+      const seen = answers.get(id);
+      if (seen && seen.hash !== hash) {
+        const message = IDEMPOTENCY_MESSAGES.BODY_MISMATCH;
+        throw new ServiceError('unprocessable', message, { 'Idempotency-Key': [message] });
+      }
+      if (seen?.error) throw seen.error;
+      if (seen) return JSON.parse(seen.response) as T;
+      try {
+        const result = await uow.run(work);
+        answers.set(id, { hash, response: JSON.stringify(result) });
+        return result;
+      } catch (error) {
+        if (error instanceof ServiceError) answers.set(id, { hash, response: 'null', error });
+        throw error;
+      }
     },
   };
   return { uow: uow as unknown as UnitOfWork, published };

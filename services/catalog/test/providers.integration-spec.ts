@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import pg from 'pg';
 import request from 'supertest';
@@ -167,5 +168,28 @@ describe('print provider applications, end to end over HTTP', () => {
     );
     expect(mail.text).toContain('Please add samples of large-format work.');
     await request(app.url).post('/api/admin/provider-applications/not-a-uuid/approve').set('cookie', adminCookie).send({}).expect(404);
+  });
+
+  it('files one application per Idempotency-Key: a repeat answers the first, another body under the key is refused', async () => {
+    const key = randomUUID();
+    const email = `once.${Date.now()}@example.com`;
+    const before = await applicationCount();
+    const first = await apply({ email, stripeConnectId: VALID_US }).set('Idempotency-Key', key).expect(201);
+    const repeat = await apply({ email, stripeConnectId: VALID_US }).set('Idempotency-Key', key).expect(201);
+
+    expect(repeat.body).toEqual(first.body);
+    expect(await applicationCount()).toBe(before + 1);
+    const events = await db.query(`SELECT name FROM catalog.outbox WHERE payload->>'applicationId' = $1`, [first.body.application.id]);
+    expect(events.rows.map((r) => r.name)).toEqual(['provider.applied']);
+    const kept = await db.query(`SELECT scope FROM catalog.idempotency_keys WHERE key = $1`, [key]);
+    expect(kept.rows).toEqual([{ scope: 'provider-applications' }]);
+
+    const other = await apply({ email, stripeConnectId: VALID_US, turnaroundTime: '1 week' }).set('Idempotency-Key', key).expect(422);
+    expect(other.body.fields).toEqual({ 'Idempotency-Key': [expect.stringContaining('different request')] });
+    await apply({ email }).set('Idempotency-Key', 'not a valid key').expect(400);
+    expect(await applicationCount()).toBe(before + 1);
+
+    await eventually(async () => ((await mailboxFor(email)).length > 0 ? true : undefined), 10_000, 'the received email');
+    expect((await mailboxFor(email)).filter((m) => m.subject.startsWith('We received'))).toHaveLength(1);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import pg from 'pg';
 import request from 'supertest';
@@ -192,6 +193,52 @@ describe('sellers, end to end over HTTP', () => {
     await request(app.url).get('/api/sellers-showcase?limit=0').expect(400);
     await request(app.url).get('/api/sellers-showcase?limit=abc').expect(400);
     await request(app.url).get('/api/sellers-showcase?cursor=bogus').expect(400);
+  });
+
+  it('registers once per Idempotency-Key: a repeat answers the same seller with a new token, no second profile, event or email', async () => {
+    const key = randomUUID();
+    const body = sellerInput({ email: `once-${unique()}@example.com` });
+    const post = (payload: Record<string, unknown>) =>
+      request(app.url).post('/api/register-seller').set('Idempotency-Key', key).send(payload);
+    const sellersWithEmail = async () =>
+      Number((await db.query('SELECT count(*) AS n FROM catalog.sellers WHERE email = $1', [body.email])).rows[0].n);
+
+    const first = (await post(body).expect(201)).body as { authToken: string; seller: { id: string } };
+    const repeat = (await post(body).expect(201)).body as { authToken: string; seller: { id: string }; message: string };
+
+    expect(repeat.seller).toEqual(first.seller);
+    expect(repeat.message).toBe('Your seller profile has been created and is now live in the Sellers directory.');
+    expect(repeat.authToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(repeat.authToken).not.toBe(first.authToken);
+    expect(await sellersWithEmail()).toBe(1);
+    const events = await db.query(`SELECT name FROM catalog.outbox WHERE payload->>'sellerId' = $1`, [first.seller.id]);
+    expect(events.rows.map((r) => r.name)).toEqual(['seller.registered']);
+    // The kept answer holds no edit token (only hashes are stored); the repeat's token replaced the lost one.
+    const kept = await db.query(`SELECT scope, response::text AS response FROM catalog.idempotency_keys WHERE key = $1`, [key]);
+    expect(kept.rows).toEqual([{ scope: 'register-seller', response: expect.stringContaining(first.seller.id) }]);
+    expect(kept.rows[0].response).not.toContain('authToken');
+    expect(kept.rows[0].response).not.toContain(first.authToken);
+    const edit = (token: string) =>
+      request(app.url)
+        .put(`/api/sellers/${first.seller.id}`)
+        .set('authorization', `Bearer ${token}`)
+        .send(sellerInput({ email: body.email, pricing: 'From $25 per 250 cards' }));
+    await edit(first.authToken).expect(403);
+    await edit(repeat.authToken).expect(200);
+
+    const other = await post({ ...body, pricing: 'From $19 per 250 cards' }).expect(422);
+    expect(other.body.fields).toEqual({ 'Idempotency-Key': [expect.stringContaining('different request')] });
+    expect(await sellersWithEmail()).toBe(1);
+
+    // Long after the registration a repeat no longer hands out a token: 409, the token left as it was.
+    await db.query(`UPDATE catalog.sellers SET created_at = now() - interval '20 minutes' WHERE id = $1`, [first.seller.id]);
+    const late = await post(body).expect(409);
+    expect(late.body.fields).toEqual({ 'Idempotency-Key': [late.body.message] });
+    expect(late.body.message).toContain('Lost your edit link?');
+    await edit(repeat.authToken).expect(200);
+
+    await eventually(async () => ((await mailboxFor(body.email)).length > 0 ? true : undefined), 10_000, 'the welcome email');
+    expect((await mailboxFor(body.email)).filter((m) => m.subject.includes('is live'))).toHaveLength(1);
   });
 
   it('computes averageRating and totalRatings from the ratings table', async () => {

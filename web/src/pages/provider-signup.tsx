@@ -19,6 +19,7 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
 import { PROVIDER_PLATFORM_FEE_PERCENT } from '@/lib/pricing';
+import { useSubmissionKey } from '@/lib/idempotency';
 import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
 
 type TextField =
@@ -70,15 +71,19 @@ export function ProviderSignupPage(): ReactElement {
   const [submitted, setSubmitted] = useState(false);
   const [received, setReceived] = useState(false);
   const account = useAccountValidation(form.stripeConnectId);
+  // One key per submission: a retry after a lost answer files the application once.
+  const submission = useSubmissionKey();
 
   const application = useMutation({
     mutationFn: async (payload: ProviderApplicationDto) => {
-      await apiRequest('POST', '/api/provider-applications', payload);
+      await apiRequest('POST', '/api/provider-applications', payload, { idempotencyKey: submission.keyFor(payload) });
     },
     onSuccess: () => {
+      submission.done();
       setReceived(true);
     },
     onError: (error) => {
+      submission.failed(error);
       toast({
         variant: 'destructive',
         title: 'Submission Error',

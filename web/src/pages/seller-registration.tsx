@@ -15,6 +15,7 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
 import { TRANSACTION_FEE } from '@/lib/pricing';
+import { useSubmissionKey } from '@/lib/idempotency';
 import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
 
 type Field =
@@ -47,11 +48,16 @@ export function SellerRegistrationPage(): ReactElement {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const account = useAccountValidation(form.stripeAccountId);
+  // One key per submission: a retry after a lost answer registers once (and gets the seller with a new edit token).
+  const submission = useSubmissionKey();
 
   const registration = useMutation({
     mutationFn: async (payload: RegisterSellerDto) =>
-      (await (await apiRequest('POST', '/api/register-seller', payload)).json()) as RegisterSellerResponse,
+      (await (
+        await apiRequest('POST', '/api/register-seller', payload, { idempotencyKey: submission.keyFor(payload) })
+      ).json()) as RegisterSellerResponse,
     onSuccess: (data) => {
+      submission.done();
       if (data.authToken && data.seller?.id) storeSellerToken(data.seller.id, data.authToken);
       void queryClient.invalidateQueries({ queryKey: [SHOWCASE_PATH] });
       void queryClient.invalidateQueries({ queryKey: ['/api/sellers'] });
@@ -64,6 +70,7 @@ export function SellerRegistrationPage(): ReactElement {
       setSubmitted(false);
     },
     onError: (error) => {
+      submission.failed(error);
       toast({
         variant: 'destructive',
         title: 'Registration Failed',

@@ -48,7 +48,10 @@ export interface SellersShowcase {
 }
 
 export interface RegisterSellerResponse {
-  /** The seller's edit token: shown once, kept by the browser under seller_auth_{sellerId}; only its hash is stored. */
+  /**
+   * The seller's edit token, kept by the browser under seller_auth_{sellerId}; only its hash is stored. A repeat with
+   * the same Idempotency-Key and body within 15 minutes answers the same seller with a new token replacing this one.
+   */
   authToken: string;
   seller: SellerProfile;
   message: string;
@@ -102,7 +105,11 @@ export interface SubmitProviderApplicationResponse {
 }
 
 export interface CatalogRpcMap {
-  'catalog.register_seller': { request: RegisterSellerDto; response: RegisterSellerResponse };
+  /**
+   * `idempotencyKey`: the caller's Idempotency-Key header, beside the form's fields (the service takes it out before
+   * validating them); the seller is registered once per key (ADR 0048's retry audit).
+   */
+  'catalog.register_seller': { request: RegisterSellerDto & { idempotencyKey?: string }; response: RegisterSellerResponse };
   /** `payable`: only sellers with a payout account (Direct Payment's picker). */
   'catalog.list_sellers': { request: { limit?: number; cursor?: string; payable?: boolean }; response: SellersShowcase };
   'catalog.get_seller': { request: { sellerId: string }; response: SellerProfile };
@@ -114,7 +121,11 @@ export interface CatalogRpcMap {
     response: { authToken: string; seller: SellerProfile };
   };
   'catalog.list_print_providers': { request: Record<string, never>; response: PrintProvider[] };
-  'catalog.submit_provider_application': { request: ProviderApplicationDto; response: SubmitProviderApplicationResponse };
+  /** `idempotencyKey`: as for `catalog.register_seller`; the application is filed once per key. */
+  'catalog.submit_provider_application': {
+    request: ProviderApplicationDto & { idempotencyKey?: string };
+    response: SubmitProviderApplicationResponse;
+  };
   'catalog.list_provider_applications': {
     request: { status?: ProviderApplicationStatus; limit?: number };
     response: { applications: ProviderApplicationView[] };

@@ -12,7 +12,7 @@ import {
   type RpcResponse,
   type SubmitProviderApplicationResponse,
 } from '@paymarket/contracts';
-import { ServiceError } from '@paymarket/platform';
+import { idempotencyKeyFrom, ServiceError } from '@paymarket/platform';
 import { objectOf, validOrThrow } from '../shared/validate.js';
 import { DecideProviderApplicationUseCase } from './decide-provider-application.use-case.js';
 import { ProviderErrors } from './providers.exception.js';
@@ -36,7 +36,9 @@ export class ProvidersHandler {
 
   @MessagePattern<string>(P.SUBMIT_PROVIDER_APPLICATION)
   async apply(@Payload() message: RpcEnvelope<unknown>): Promise<SubmitProviderApplicationResponse> {
-    return this.submit.execute(validOrThrow(ProviderApplicationDto, message.data));
+    // The caller's Idempotency-Key travels beside the form's fields (catalog.submit_provider_application's contract).
+    const { idempotencyKey, ...form } = objectOf(message.data);
+    return this.submit.execute(validOrThrow(ProviderApplicationDto, form), idempotencyKeyFrom(idempotencyKey));
   }
 
   @MessagePattern<string>(P.LIST_PROVIDER_APPLICATIONS)

@@ -44,6 +44,36 @@ describe(SubmitProviderApplicationUseCase.name, () => {
   });
 });
 
+describe(`${SubmitProviderApplicationUseCase.name} with an Idempotency-Key`, () => {
+  it('files one application per key: a repeat answers the first application and publishes nothing', async () => {
+    const { submit: sut, providers, published } = setup();
+    const first = await sut.execute(dto(), 'key-1');
+    const repeat = await sut.execute(dto(), 'key-1');
+    expect(repeat).toEqual(first);
+    expect(providers.apps.size).toBe(1);
+    expect(published.map((e) => e.name)).toEqual(['provider.applied']);
+  });
+
+  it('refuses another application under the same key (422 naming Idempotency-Key)', async () => {
+    const { submit: sut, providers, published } = setup();
+    await sut.execute(dto(), 'key-1');
+    await expect(sut.execute(dto({ turnaroundTime: '1 week' }), 'key-1')).rejects.toMatchObject({
+      code: 'unprocessable',
+      fields: { 'Idempotency-Key': [expect.any(String)] },
+    });
+    expect(providers.apps.size).toBe(1);
+    expect(published).toHaveLength(1);
+  });
+
+  it('answers a repeat the first application even once an administrator approved it', async () => {
+    const { submit: sut, decide, providers } = setup();
+    const first = await sut.execute(dto(), 'key-1');
+    await decide.execute({ applicationId: first.application.id, decision: 'approved', note: null, decidedBy: 'admin@example.com' });
+    expect(await sut.execute(dto(), 'key-1')).toEqual(first);
+    expect(providers.apps.size).toBe(1);
+  });
+});
+
 describe(DecideProviderApplicationUseCase.name, () => {
   it('approval creates the provider, publishes provider.connected and tells the applicant', async () => {
     const { submit, decide: sut, providers, published } = setup();

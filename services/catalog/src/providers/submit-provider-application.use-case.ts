@@ -11,6 +11,9 @@ import { ConnectedAccounts } from './connected-accounts.js';
 import { APPLICATION_RECEIVED_MESSAGE, ProviderErrors } from './providers.exception.js';
 import { ProvidersRepository } from './providers.repository.js';
 
+/** The public form's Idempotency-Key scope: there is no signed-in caller, the key alone tells submissions apart. */
+export const PROVIDER_APPLICATIONS_SCOPE = 'provider-applications';
+
 @Injectable()
 export class SubmitProviderApplicationUseCase {
   constructor(
@@ -19,18 +22,20 @@ export class SubmitProviderApplicationUseCase {
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  async execute(input: ProviderApplicationDto): Promise<SubmitProviderApplicationResponse> {
+  async execute(input: ProviderApplicationDto, idempotencyKey?: string): Promise<SubmitProviderApplicationResponse> {
     // The browser only submits once the account validated; the server does not take its word for it.
     const verdict = await this.accounts.verify(input.stripeConnectId);
     if (!verdict.valid) {
       const message = PROVIDER_APPLICATION_MESSAGES.INVALID_STRIPE_ACCOUNT;
       throw new ServiceError('unprocessable', message, { stripeConnectId: [message] });
     }
-    if (await this.providers.providerWithAccountExists(input.stripeConnectId)) {
-      throw ServiceError.conflict(ProviderErrors.ACCOUNT_TAKEN, { stripeConnectId: [ProviderErrors.ACCOUNT_TAKEN] });
-    }
     const id = randomUUID();
-    await this.unitOfWork.run(async (tx) => {
+    const once = { scope: PROVIDER_APPLICATIONS_SCOPE, key: idempotencyKey, request: input };
+    return this.unitOfWork.runOnce(once, async (tx) => {
+      // Inside the write, so a repeat of an application approved since answers what the first answered.
+      if (await this.providers.providerWithAccountExists(input.stripeConnectId, tx)) {
+        throw ServiceError.conflict(ProviderErrors.ACCOUNT_TAKEN, { stripeConnectId: [ProviderErrors.ACCOUNT_TAKEN] });
+      }
       await this.providers.insertApplication(tx, {
         id,
         businessName: input.businessName,
@@ -53,7 +58,7 @@ export class SubmitProviderApplicationUseCase {
         email: input.email,
         stripeAccountId: input.stripeConnectId,
       });
+      return { application: { id, status: 'pending' }, message: APPLICATION_RECEIVED_MESSAGE };
     });
-    return { application: { id, status: 'pending' }, message: APPLICATION_RECEIVED_MESSAGE };
   }
 }

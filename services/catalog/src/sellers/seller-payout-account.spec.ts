@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { RegisterSellerDto, SELLER_PAYOUT_MESSAGES, UpdateSellerDto, validateDto } from '@paymarket/contracts';
-import { FakeConnectedAccounts, fakeUnitOfWork, InMemorySellers, sellerInput } from '../../test/fakes.js';
+import { FakeClock, FakeConnectedAccounts, fakeUnitOfWork, InMemorySellers, sellerInput } from '../../test/fakes.js';
 import { ListSellersUseCase } from './list-sellers.use-case.js';
 import { RegisterSellerUseCase } from './register-seller.use-case.js';
 import { UpdateSellerUseCase } from './update-seller.use-case.js';
@@ -23,7 +23,7 @@ function setup() {
     sellers,
     accounts,
     published,
-    register: new RegisterSellerUseCase(sellers, uow, accounts),
+    register: new RegisterSellerUseCase(sellers, uow, accounts, new FakeClock()),
     update: new UpdateSellerUseCase(sellers, uow, accounts),
     list: new ListSellersUseCase(sellers),
   };

@@ -13,6 +13,7 @@ import {
   type SellerProfile,
   type SellersShowcase,
 } from '@paymarket/contracts';
+import { idempotencyKeyFrom } from '@paymarket/platform';
 import { objectOf, validOrThrow } from '../shared/validate.js';
 import { ListSellersUseCase } from './list-sellers.use-case.js';
 import { RegisterSellerUseCase } from './register-seller.use-case.js';
@@ -32,7 +33,9 @@ export class SellersHandler {
 
   @MessagePattern<string>(P.REGISTER_SELLER)
   async register(@Payload() message: RpcEnvelope<unknown>): Promise<RegisterSellerResponse> {
-    return this.registerSeller.execute(validOrThrow(RegisterSellerDto, message.data));
+    // The caller's Idempotency-Key travels beside the form's fields (catalog.register_seller's contract).
+    const { idempotencyKey, ...form } = objectOf(message.data);
+    return this.registerSeller.execute(validOrThrow(RegisterSellerDto, form), idempotencyKeyFrom(idempotencyKey));
   }
 
   @MessagePattern<string>(P.LIST_SELLERS)

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { RegisterSellerDto, SELLER_EDIT_LINK_MESSAGES, UpdateSellerDto, validateDto } from '@paymarket/contracts';
 import { FakeClock, FakeConnectedAccounts, fakeUnitOfWork, InMemorySellers, sellerInput } from '../../test/fakes.js';
 import { ListSellersUseCase } from './list-sellers.use-case.js';
-import { RegisterSellerUseCase } from './register-seller.use-case.js';
+import { EDIT_TOKEN_REISSUE_WINDOW_MS, RegisterSellerUseCase } from './register-seller.use-case.js';
 import { RECOVERY_LINK_TTL_MS, SellerEditLinkUseCase } from './seller-edit-link.use-case.js';
 import { hashToken } from './seller-tokens.js';
 import { SellerErrors } from './sellers.exception.js';
@@ -23,7 +23,7 @@ function setup() {
     sellers,
     published,
     clock,
-    register: new RegisterSellerUseCase(sellers, uow, accounts),
+    register: new RegisterSellerUseCase(sellers, uow, accounts, clock),
     update: new UpdateSellerUseCase(sellers, uow, accounts),
     list: new ListSellersUseCase(sellers),
     links: new SellerEditLinkUseCase(sellers, uow, clock),
@@ -52,6 +52,65 @@ describe(RegisterSellerUseCase.name, () => {
         },
       },
     ]);
+  });
+});
+
+describe(`${RegisterSellerUseCase.name} with an Idempotency-Key`, () => {
+  // The in-memory seller was created at 2026-01-01T00:00:00Z.
+  const created = Date.parse('2026-01-01T00:00:00.000Z');
+
+  it('registers once per key: a repeat answers the same seller with a new token replacing the first, publishing nothing', async () => {
+    const { sellers, published, clock, register: sut } = setup();
+    clock.current = new Date(created + 60_000);
+    const input = valid(RegisterSellerDto, sellerInput());
+
+    const first = await sut.execute(input, 'key-1');
+    const repeat = await sut.execute(valid(RegisterSellerDto, sellerInput()), 'key-1');
+
+    expect(sellers.rows.size).toBe(1);
+    expect(published.map((e) => e.name)).toEqual(['seller.registered']);
+    expect(repeat.seller).toEqual(first.seller);
+    expect(repeat.message).toBe(first.message);
+    expect(repeat.authToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(repeat.authToken).not.toBe(first.authToken);
+    // Only the newest token opens the profile: the first answer's never reached anyone.
+    expect(sellers.tokens.get(first.seller.id)).toEqual(hashToken(repeat.authToken));
+  });
+
+  it('refuses another form under the same key (422 naming Idempotency-Key), registering nothing more', async () => {
+    const { sellers, published, clock, register: sut } = setup();
+    clock.current = new Date(created + 60_000);
+    await sut.execute(valid(RegisterSellerDto, sellerInput()), 'key-1');
+
+    await expect(sut.execute(valid(RegisterSellerDto, sellerInput({ pricing: 'From $19 per 250 cards' })), 'key-1')).rejects.toMatchObject({
+      code: 'unprocessable',
+      fields: { 'Idempotency-Key': [expect.any(String)] },
+    });
+    expect(sellers.rows.size).toBe(1);
+    expect(published).toHaveLength(1);
+  });
+
+  it('after the window a repeat gets 409 naming Idempotency-Key and leaves the token as it was', async () => {
+    const { sellers, clock, register: sut } = setup();
+    clock.current = new Date(created + 60_000);
+    const first = await sut.execute(valid(RegisterSellerDto, sellerInput()), 'key-1');
+    clock.current = new Date(created + EDIT_TOKEN_REISSUE_WINDOW_MS + 1);
+
+    await expect(sut.execute(valid(RegisterSellerDto, sellerInput()), 'key-1')).rejects.toMatchObject({
+      code: 'conflict',
+      message: SellerErrors.ALREADY_REGISTERED,
+      fields: { 'Idempotency-Key': [SellerErrors.ALREADY_REGISTERED] },
+    });
+    expect(sellers.rows.size).toBe(1);
+    expect(sellers.tokens.get(first.seller.id)).toEqual(hashToken(first.authToken));
+  });
+
+  it('without a key, every submission registers (as before)', async () => {
+    const { sellers, published, register: sut } = setup();
+    await sut.execute(valid(RegisterSellerDto, sellerInput()));
+    await sut.execute(valid(RegisterSellerDto, sellerInput()));
+    expect(sellers.rows.size).toBe(2);
+    expect(published).toHaveLength(2);
   });
 });
 

@@ -105,6 +105,58 @@ describe('SellerRegistrationPage', () => {
   });
 });
 
+describe('SellerRegistrationPage Idempotency-Key', () => {
+  const keysSentTo = (url: string) =>
+    fetchMock.mock.calls.filter(([u]) => u === url).map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+
+  it('sends one key per submission: the same when the same form is retried, a new one after a success', async () => {
+    let registrations = 0;
+    fetchMock.mockImplementation(async () =>
+      // The first answer is lost (502): the retry must be recognised as the same registration.
+      ++registrations === 1
+        ? fakeResponse(502, '', 'Bad Gateway')
+        : fakeResponse(201, JSON.stringify({ authToken: `tok-${registrations}`, seller: seller({ id: 'abc' }), message: 'ok' })),
+    );
+    const user = userEvent.setup();
+    renderAt('/seller-registration', '/seller-registration', <SellerRegistrationPage />);
+    const s = seller();
+    const fill = async () => {
+      for (const [label, value] of [
+        [/Business Name/, s.businessName],
+        [/Your Name/, s.sellerName],
+        [/^Email/, s.email],
+        [/Phone/, s.phone],
+        [/Location/, s.location],
+        [/Business Description/, s.description],
+        [/Products & Services/, s.products],
+        [/Pricing/, s.pricing],
+      ] as const) {
+        await user.type(screen.getByLabelText(label), value);
+      }
+      await user.selectOptions(screen.getByLabelText(/Category/), 'printing');
+    };
+
+    await fill();
+    await user.click(screen.getByRole('button', { name: 'Register as Seller' }));
+    expect(await screen.findByText('Registration Failed')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Register as Seller' }));
+    expect(await screen.findByText('Registration Successful!')).toBeTruthy();
+    expect(window.localStorage.getItem('seller_auth_abc')).toBe('tok-2');
+
+    // The same text registered again after a success is a new submission.
+    await fill();
+    await user.click(screen.getByRole('button', { name: 'Register as Seller' }));
+    await waitFor(() => expect(keysSentTo('/api/register-seller')).toHaveLength(3));
+    const [first, retry, next] = keysSentTo('/api/register-seller');
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry).toBe(first);
+    expect(next).toMatch(/^[0-9a-f-]{36}$/);
+    expect(next).not.toBe(first);
+    const bodies = fetchMock.mock.calls.map(([, init]) => String(init?.body));
+    expect(bodies[1]).toBe(bodies[0]);
+  });
+});
+
 describe('SellersPage', () => {
   it('shows stats, cards, XSS as plain text, and the Edit button only for sellers whose token this browser holds', async () => {
     const mine = seller({ id: 'mine', businessName: XSS, website: 'javascript:alert(1)' });
@@ -358,6 +410,56 @@ describe('ProviderSignupPage', () => {
     expect(await screen.findByText('Application Received!')).toBeTruthy();
     expect(screen.getByText(/2-3 business days/)).toBeTruthy();
     expect(screen.getByText('Stripe verification')).toBeTruthy();
+  });
+
+  it('resends the same Idempotency-Key when the same application is retried after a lost answer', async () => {
+    let applications = 0;
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input) === '/api/validate-stripe-account') {
+        return fakeResponse(
+          200,
+          JSON.stringify({
+            valid: true,
+            message: 'Account verified',
+            error: null,
+            accountInfo: { businessName: 'Maple Ink', country: 'CA' },
+          }),
+        );
+      }
+      return ++applications === 1
+        ? fakeResponse(502, '', 'Bad Gateway')
+        : fakeResponse(201, JSON.stringify({ application: { id: 'x', status: 'pending' }, message: 'ok' }));
+    });
+    const user = userEvent.setup();
+    renderAt('/provider-signup', '/provider-signup', <ProviderSignupPage />);
+    const fill: Array<[RegExp, string]> = [
+      [/Business Name/, 'Maple Ink Printing'],
+      [/Contact Name/, 'Jean Roy'],
+      [/^Email/, 'jean@example.com'],
+      [/^Phone/, '4165550100'],
+      [/Business Address/, '12 King Street West, Toronto'],
+      [/Service Area/, 'Canada'],
+      [/Turnaround Time/, '3-5 days'],
+      [/Print Capabilities/, 'Offset, large-format and digital presses'],
+      [/Portfolio Description/, 'Fifteen years of packaging, posters and books for publishers and galleries.'],
+      [/Stripe Connect Account ID/, 'acct_1PMDemoMapleInk0002'],
+    ];
+    for (const [label, value] of fill) await user.type(screen.getByLabelText(label), value);
+    await user.selectOptions(screen.getByLabelText(/Years in Business/), '3-5');
+    await user.click(screen.getByRole('checkbox'));
+    await waitFor(() => expect(screen.getByText(/Account verified/)).toBeTruthy());
+
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Submission Error')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Application Received!')).toBeTruthy();
+
+    const calls = fetchMock.mock.calls.filter(([u]) => u === '/api/provider-applications');
+    const keys = calls.map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(String(calls[1]?.[1]?.body)).toBe(String(calls[0]?.[1]?.body));
   });
 
   it('shows the failed-call text when validation cannot be reached, and never validates a short id', async () => {
