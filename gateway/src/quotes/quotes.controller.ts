@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import {
   DeclineQuoteDto,
   QuoteMessageDto,
@@ -15,6 +16,7 @@ import {
 import { BuyerSession, CurrentBuyer } from '../auth/buyer-session.guard.js';
 import { ApiError } from '../http/api-error.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
+import { idempotencyKeyOf } from '../http/idempotency-key.js';
 import { Doc, DocTag } from '../openapi/describe.js';
 import { SELLER_ID_HEADER, verifiedSeller } from '../requests/seller-identity.js';
 
@@ -129,7 +131,8 @@ export class QuotesController {
     body: 'QuoteMessageDto',
     returns: 'QuoteResponse',
     status: 201,
-    errors: [400, 401, 403, 404],
+    idempotent: true,
+    errors: [400, 401, 403, 404, 422],
   })
   @Post(':quoteId/questions')
   @HttpCode(201)
@@ -139,6 +142,7 @@ export class QuotesController {
     @Param('quoteId') quoteId: string,
     @Body() body: unknown,
     @CurrentBuyer() buyer: SignedInBuyer,
+    @Req() request: FastifyRequest,
   ): Promise<QuoteResponse> {
     const input = validated(QuoteMessageDto, body);
     return this.rpc.call(RpcPatterns.quotes.ASK, {
@@ -146,6 +150,7 @@ export class QuotesController {
       requestId: uuidOr404(id, QUOTE_ERRORS.REQUEST_NOT_FOUND),
       quoteId: uuidOr404(quoteId, QUOTE_ERRORS.NOT_FOUND),
       input,
+      idempotencyKey: idempotencyKeyOf(request),
     });
   }
 
@@ -155,7 +160,8 @@ export class QuotesController {
     returns: 'QuoteResponse',
     status: 201,
     auth: ['sellerToken'],
-    errors: [400, 401, 403, 404],
+    idempotent: true,
+    errors: [400, 401, 403, 404, 422],
   })
   @Post(':quoteId/answers')
   @HttpCode(201)
@@ -165,6 +171,7 @@ export class QuotesController {
     @Body() body: unknown,
     @Headers('authorization') authorization: string | undefined,
     @Headers(SELLER_ID_HEADER) sellerId: string | undefined,
+    @Req() request: FastifyRequest,
   ): Promise<QuoteResponse> {
     const seller = await verifiedSeller(this.rpc, authorization, sellerId);
     const input = validated(QuoteMessageDto, body);
@@ -173,6 +180,7 @@ export class QuotesController {
       requestId: uuidOr404(id, QUOTE_ERRORS.REQUEST_NOT_FOUND),
       quoteId: uuidOr404(quoteId, QUOTE_ERRORS.NOT_FOUND),
       input,
+      idempotencyKey: idempotencyKeyOf(request),
     });
   }
 }

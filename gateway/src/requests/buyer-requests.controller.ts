@@ -17,6 +17,7 @@ import {
 import { BuyerSession, CurrentBuyer } from '../auth/buyer-session.guard.js';
 import { ApiError } from '../http/api-error.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
+import { idempotencyKeyOf } from '../http/idempotency-key.js';
 import { optionalBuyer } from '../auth/resolve-session.js';
 import { BUYER_SESSION_COOKIE } from '../auth/session-cookies.js';
 import { answerFromCache } from '../http/public-read-cache.js';
@@ -70,16 +71,23 @@ export class BuyerRequestsController {
     return this.rpc.call(RpcPatterns.requests.LIST, { query: filters, viewerEmail: viewer?.email });
   }
 
-  @Doc({ summary: 'Post a buyer request', status: 201, body: 'PostBuyerRequestDto', returns: 'BuyerRequestResponse', errors: [400] })
+  @Doc({
+    summary: 'Post a buyer request',
+    status: 201,
+    body: 'PostBuyerRequestDto',
+    returns: 'BuyerRequestResponse',
+    idempotent: true,
+    errors: [400, 422],
+  })
   @Post()
   @HttpCode(201)
   @BuyerSession()
-  async post(@Body() body: unknown, @CurrentBuyer() buyer: SignedInBuyer): Promise<BuyerRequestResponse> {
+  async post(@Body() body: unknown, @CurrentBuyer() buyer: SignedInBuyer, @Req() request: FastifyRequest): Promise<BuyerRequestResponse> {
     const actor = actorOf(buyer);
     const input = validated(PostBuyerRequestDto, body);
     // The buyer's email and name come from the session; a buyerEmail in the body is ignored.
     delete input.buyerEmail;
-    return this.changing(this.rpc.call(RpcPatterns.requests.POST, { actor, input }));
+    return this.changing(this.rpc.call(RpcPatterns.requests.POST, { actor, input, idempotencyKey: idempotencyKeyOf(request) }));
   }
 
   @Doc({

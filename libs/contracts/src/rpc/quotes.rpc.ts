@@ -55,12 +55,13 @@ export interface QuotesRpcMap {
     request: { actor: RequestsActor; requestId: string; quoteId: string; input: DeclineQuoteDto };
     response: QuoteResponse;
   };
+  /** `idempotencyKey`: the caller's Idempotency-Key header; the message is stored and emailed once per key and author. */
   'requests.ask_quote_question': {
-    request: { actor: RequestsActor; requestId: string; quoteId: string; input: QuoteMessageDto };
+    request: { actor: RequestsActor; requestId: string; quoteId: string; input: QuoteMessageDto; idempotencyKey?: string };
     response: QuoteResponse;
   };
   'requests.answer_quote_question': {
-    request: { seller: QuoteSeller; requestId: string; quoteId: string; input: QuoteMessageDto };
+    request: { seller: QuoteSeller; requestId: string; quoteId: string; input: QuoteMessageDto; idempotencyKey?: string };
     response: QuoteResponse;
   };
   'payments.create_quote_order': { request: CreateQuoteOrderRequest; response: OrderView };

@@ -29,7 +29,11 @@ export type InterestedSeller = InterestRecordedPayload['seller'];
 export interface RequestsRpcMap {
   /** `viewerEmail`: the signed-in buyer, if any, so their own cards come back with `mine: true`. */
   'requests.list': { request: { query: ListBuyerRequestsQueryDto; viewerEmail?: string }; response: BuyerRequestListResponse };
-  'requests.post': { request: { actor: RequestsActor; input: PostBuyerRequestDto }; response: BuyerRequestResponse };
+  /** `idempotencyKey`: the caller's Idempotency-Key header; the post is made once per key and buyer (ADR 0048's retry audit). */
+  'requests.post': {
+    request: { actor: RequestsActor; input: PostBuyerRequestDto; idempotencyKey?: string };
+    response: BuyerRequestResponse;
+  };
   'requests.update': {
     request: { actor: RequestsActor; requestId: string; input: UpdateBuyerRequestDto };
     response: BuyerRequestResponse;

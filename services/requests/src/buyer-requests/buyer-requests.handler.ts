@@ -16,7 +16,7 @@ import {
   type RpcEnvelope,
   type RpcRequest,
 } from '@paymarket/contracts';
-import { ServiceError } from '@paymarket/platform';
+import { idempotencyKeyFrom, ServiceError } from '@paymarket/platform';
 import { BuyerRequestErrors } from './buyer-requests.exception.js';
 import { DeleteBuyerRequestUseCase } from './delete-buyer-request.use-case.js';
 import { ListBuyerRequestsUseCase } from './list-buyer-requests.use-case.js';
@@ -88,7 +88,8 @@ export class BuyerRequestsHandler {
   @MessagePattern<string>(RpcPatterns.requests.POST)
   async post(@Payload() message: RpcEnvelope<RpcRequest<'requests.post'>>): Promise<BuyerRequestResponse> {
     const actor = actorOf(message.data?.actor);
-    return this.postRequest.execute(actor, validOrThrow(PostBuyerRequestDto, message.data?.input));
+    const input = validOrThrow(PostBuyerRequestDto, message.data?.input);
+    return this.postRequest.execute(actor, input, idempotencyKeyFrom(message.data?.idempotencyKey));
   }
 
   @MessagePattern<string>(RpcPatterns.requests.UPDATE)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { EventMap, EventName, RequestsActor } from '@paymarket/contracts';
-import type { Transaction, UnitOfWork } from '@paymarket/platform';
+import type { Once, Transaction, UnitOfWork } from '@paymarket/platform';
 import type { EntityManager } from 'typeorm';
 import {
   BuyerRequestsRepository,
@@ -66,7 +66,13 @@ class InMemoryRequests extends BuyerRequestsRepository {
 /** Commits only when the work succeeds, like the real unit of work: events of a failed run are discarded. */
 function fakeUnitOfWork() {
   const published: Array<{ name: EventName; data: unknown }> = [];
+  // What each write asked to be made once by (the real once-per-key behaviour is in the integration spec).
+  const onces: Once[] = [];
   const uow = {
+    runOnce: async <T>(once: Once, work: (tx: Transaction) => Promise<T>): Promise<T> => {
+      onces.push(once);
+      return uow.run(work);
+    },
     run: async <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => {
       const pending: typeof published = [];
       const tx: Transaction = {
@@ -81,7 +87,7 @@ function fakeUnitOfWork() {
       return result;
     },
   };
-  return { uow: uow as unknown as UnitOfWork, published };
+  return { uow: uow as unknown as UnitOfWork, published, onces };
 }
 
 const ada: RequestsActor = { buyerId: 'b-ada', email: 'ada@example.com', name: 'Ada' };
@@ -90,10 +96,11 @@ const seller = { id: 's-1', businessName: 'Print Co', sellerName: 'Pat', email: 
 
 function setup() {
   const repo = new InMemoryRequests();
-  const { uow, published } = fakeUnitOfWork();
+  const { uow, published, onces } = fakeUnitOfWork();
   return {
     repo,
     published,
+    onces,
     post: new PostBuyerRequestUseCase(repo, uow),
     update: new UpdateBuyerRequestUseCase(repo, uow),
     remove: new DeleteBuyerRequestUseCase(repo, uow),
@@ -116,6 +123,20 @@ describe(PostBuyerRequestUseCase.name, () => {
     expect(result.request).not.toHaveProperty('buyerEmail');
     expect(published).toEqual([
       { name: 'request.posted', data: { requestId: result.request.id, title: 'Cards', category: 'other', buyerEmail: 'ada@example.com' } },
+    ]);
+  });
+
+  it("is made once per Idempotency-Key within the buyer's own scope, keyed by what is posted (not the ignored email)", async () => {
+    const { onces, post } = setup();
+    await post.execute(ada, { title: 'Cards', description: 'Matte', buyerEmail: 'eve@example.com' }, 'key-1');
+    await post.execute(eve, { title: 'Cards', description: 'Matte' });
+    expect(onces).toEqual([
+      {
+        scope: 'board-posts:b-ada',
+        key: 'key-1',
+        request: { title: 'Cards', description: 'Matte', category: 'other', budget: '', timeline: '', location: '' },
+      },
+      expect.objectContaining({ scope: 'board-posts:b-eve', key: undefined }),
     ]);
   });
 });

@@ -19,20 +19,26 @@ export class PostBuyerRequestUseCase {
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  /** The buyer is the signed-in actor; any buyerEmail in the input is ignored on purpose. */
-  async execute(actor: RequestsActor, input: PostBuyerRequestDto): Promise<BuyerRequestResponse> {
-    const budget = input.budget ?? '';
-    const row = await this.unitOfWork.run(async (tx) => {
+  /**
+   * The buyer is the signed-in actor; any buyerEmail in the input is ignored on purpose. With an Idempotency-Key the
+   * post is made once per key and buyer: a retry after a lost answer gets the first answer, not a second card.
+   */
+  async execute(actor: RequestsActor, input: PostBuyerRequestDto, idempotencyKey?: string): Promise<BuyerRequestResponse> {
+    const fields = {
+      title: input.title,
+      description: input.description,
+      category: input.category ?? 'other',
+      budget: input.budget ?? '',
+      timeline: input.timeline ?? '',
+      location: input.location ?? '',
+    };
+    // The stored answer is replayed as JSON, so the work returns the view (strings), not the row (Dates).
+    return this.unitOfWork.runOnce({ scope: `board-posts:${actor.buyerId}`, key: idempotencyKey, request: fields }, async (tx) => {
       const created = await this.requests.insert(tx, {
         id: randomUUID(),
-        title: input.title,
-        description: input.description,
-        category: input.category ?? 'other',
-        budget,
+        ...fields,
         // Parsed once at write time into an indexed column, so the budget filter is a range scan.
-        budgetMinCents: firstBudgetCents(budget),
-        timeline: input.timeline ?? '',
-        location: input.location ?? '',
+        budgetMinCents: firstBudgetCents(fields.budget),
         buyerId: actor.buyerId,
         buyerEmail: actor.email,
         buyerName: actor.name,
@@ -43,8 +49,7 @@ export class PostBuyerRequestUseCase {
         category: created.category,
         buyerEmail: created.buyerEmail,
       });
-      return created;
+      return { request: toView(created, actor.email), message: BuyerRequestSuccess.POSTED };
     });
-    return { request: toView(row, actor.email), message: BuyerRequestSuccess.POSTED };
   }
 }

@@ -28,26 +28,31 @@ export class QuoteMessagesUseCase {
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  ask(actor: RequestsActor, requestId: string, quoteId: string, input: QuoteMessageDto): Promise<QuoteResponse> {
-    return this.post(requestId, quoteId, input, 'buyer', (request) => {
+  ask(actor: RequestsActor, requestId: string, quoteId: string, input: QuoteMessageDto, idempotencyKey?: string): Promise<QuoteResponse> {
+    const once = { scope: `quote-questions:${actor.buyerId}`, key: idempotencyKey };
+    return this.post(once, requestId, quoteId, input, 'buyer', (request) => {
       if (request.buyerId !== actor.buyerId) throw ServiceError.forbidden(QUOTE_ERRORS.NOT_OWNER);
     });
   }
 
-  answer(seller: QuoteSeller, requestId: string, quoteId: string, input: QuoteMessageDto): Promise<QuoteResponse> {
-    return this.post(requestId, quoteId, input, 'seller', (_request, quoteSellerId) => {
+  answer(seller: QuoteSeller, requestId: string, quoteId: string, input: QuoteMessageDto, idempotencyKey?: string): Promise<QuoteResponse> {
+    const once = { scope: `quote-answers:${seller.id}`, key: idempotencyKey };
+    return this.post(once, requestId, quoteId, input, 'seller', (_request, quoteSellerId) => {
       if (quoteSellerId !== seller.id) throw ServiceError.forbidden(QUOTE_MESSAGE_ERRORS.NOT_YOUR_QUOTE);
     });
   }
 
+  /** Once per Idempotency-Key and author (ADR 0048's retry audit): a retry gets the first answer, not a second email. */
   private async post(
+    once: { scope: string; key: string | undefined },
     requestId: string,
     quoteId: string,
     input: QuoteMessageDto,
     author: 'buyer' | 'seller',
     authorise: (request: { buyerId: string }, quoteSellerId: string) => void,
   ): Promise<QuoteResponse> {
-    const row = await this.unitOfWork.run(async (tx) => {
+    const sent = { requestId, quoteId, message: input.message };
+    return this.unitOfWork.runOnce({ ...once, request: sent }, async (tx) => {
       const request = await this.quotes.requestForUpdate(tx, requestId);
       if (!request || request.deleted) throw ServiceError.notFound(QUOTE_ERRORS.REQUEST_NOT_FOUND);
       const quote = await this.quotes.byId(tx, quoteId);
@@ -65,12 +70,12 @@ export class QuoteMessagesUseCase {
         currency: quote.currency,
         message: input.message,
       });
-      return quote;
+      // Read in the transaction so the answer (replayed as stored on a retry) includes the new message.
+      const messages = await this.quotes.messagesOf([quote.id], tx);
+      return {
+        quote: toQuoteView(quote, messages.get(quote.id)),
+        message: author === 'buyer' ? QUOTE_SUCCESS.QUESTION_SENT : QUOTE_SUCCESS.ANSWER_SENT,
+      };
     });
-    const messages = await this.quotes.messagesOf([row.id]);
-    return {
-      quote: toQuoteView(row, messages.get(row.id)),
-      message: author === 'buyer' ? QUOTE_SUCCESS.QUESTION_SENT : QUOTE_SUCCESS.ANSWER_SENT,
-    };
   }
 }

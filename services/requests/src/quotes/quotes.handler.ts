@@ -15,7 +15,7 @@ import {
   type RpcEnvelope,
   type RpcRequest,
 } from '@paymarket/contracts';
-import { ServiceError } from '@paymarket/platform';
+import { idempotencyKeyFrom, ServiceError } from '@paymarket/platform';
 import { AcceptQuoteUseCase } from './accept-quote.use-case.js';
 import { DeclineQuoteUseCase } from './decline-quote.use-case.js';
 import { ListQuotesUseCase } from './list-quotes.use-case.js';
@@ -99,7 +99,8 @@ export class QuotesHandler {
     const actor = actorOf(message.data?.actor);
     const requestId = idOf(message.data?.requestId, QUOTE_ERRORS.REQUEST_NOT_FOUND);
     const quoteId = idOf(message.data?.quoteId, QUOTE_ERRORS.NOT_FOUND);
-    return this.messages.ask(actor, requestId, quoteId, validOrThrow(QuoteMessageDto, message.data?.input));
+    const input = validOrThrow(QuoteMessageDto, message.data?.input);
+    return this.messages.ask(actor, requestId, quoteId, input, idempotencyKeyFrom(message.data?.idempotencyKey));
   }
 
   @MessagePattern<string>(RpcPatterns.quotes.ANSWER)
@@ -107,6 +108,7 @@ export class QuotesHandler {
     const seller = sellerOf(message.data?.seller);
     const requestId = idOf(message.data?.requestId, QUOTE_ERRORS.REQUEST_NOT_FOUND);
     const quoteId = idOf(message.data?.quoteId, QUOTE_ERRORS.NOT_FOUND);
-    return this.messages.answer(seller, requestId, quoteId, validOrThrow(QuoteMessageDto, message.data?.input));
+    const input = validOrThrow(QuoteMessageDto, message.data?.input);
+    return this.messages.answer(seller, requestId, quoteId, input, idempotencyKeyFrom(message.data?.idempotencyKey));
   }
 }

@@ -51,8 +51,8 @@ export abstract class QuotesRepository {
     tx: Transaction,
     message: { id: string; quoteId: string; author: QuoteMessage['author']; message: string },
   ): Promise<void>;
-  /** Messages of these quotes, oldest first, by quote id. */
-  abstract messagesOf(quoteIds: string[]): Promise<Map<string, QuoteMessage[]>>;
+  /** Messages of these quotes, oldest first, by quote id; inside `tx` when given (it sees that transaction's writes). */
+  abstract messagesOf(quoteIds: string[], tx?: Transaction): Promise<Map<string, QuoteMessage[]>>;
   /** Marks the request fulfilled and closes its other live quotes; answers the sellers of those quotes. */
   abstract fulfil(tx: Transaction, requestId: string, paidQuoteId: string): Promise<QuoteSeller[]>;
 }
@@ -195,10 +195,10 @@ export class SqlQuotesRepository extends QuotesRepository {
     ]);
   }
 
-  async messagesOf(quoteIds: string[]): Promise<Map<string, QuoteMessage[]>> {
+  async messagesOf(quoteIds: string[], tx?: Transaction): Promise<Map<string, QuoteMessage[]>> {
     const byQuote = new Map<string, QuoteMessage[]>();
     if (quoteIds.length === 0) return byQuote;
-    const rows = (await this.dataSource.query(
+    const rows = (await (tx?.manager ?? this.dataSource).query(
       `SELECT quote_id, author, message, created_at FROM quote_messages WHERE quote_id = ANY($1) ORDER BY created_at, id`,
       [quoteIds],
     )) as Array<{ quote_id: string; author: QuoteMessage['author']; message: string; created_at: Date }>;

@@ -17,6 +17,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
+import { useSubmissionKey } from '@/lib/idempotency';
 import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
 import { BUYER_REQUESTS_PATH } from '@/pages/requests/board-filters';
 import { RequestDialog } from './dialog';
@@ -89,16 +90,20 @@ export function RequestFormDialog({
     setCode('');
   }, [open, mode, request]);
 
+  // One Idempotency-Key per post: a double click or a retry of the same text is made once on the board.
+  const submission = useSubmissionKey();
   const post = useMutation({
     mutationFn: async (payload: Record<string, string>) => {
-      await apiRequest('POST', BUYER_REQUESTS_PATH, payload);
+      await apiRequest('POST', BUYER_REQUESTS_PATH, payload, { idempotencyKey: submission.keyFor(payload) });
     },
     onSuccess: async () => {
+      submission.done();
       toast({ title: 'Request Posted Successfully', description: 'Sellers can now see your request and contact you directly.' });
       onOpenChange(false);
       await queryClient.invalidateQueries({ queryKey: [BUYER_REQUESTS_PATH] });
     },
     onError: (error) => {
+      submission.failed(error);
       toast({ variant: 'destructive', title: 'Failed to Post Request', description: apiErrorMessage(error, 'Please try again.') });
     },
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { QuoteView } from '@paymarket/contracts';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, fetchRoutes, findToast, renderPage } from '@/components/payments/testing/fetch-routes';
 import { RequestQuotesPage } from './request-quotes';
@@ -70,6 +70,40 @@ describe(RequestQuotesPage.name, () => {
     await findToast('Quote Accepted');
     expect(await screen.findByRole('button', { name: 'Pay $103.56 USD' })).toBeTruthy();
     expect(routes.callsTo('POST /api/create-payment-intent')[0]?.body).toEqual(PAY);
+  });
+
+  it('sends one Idempotency-Key per question: the same when a failed question is sent again, a new one for the next', async () => {
+    let answers = 0;
+    const routes = fetchRoutes({
+      [`GET /api/buyer-requests/${REQ}/quotes`]: { status: 200, body: { requestId: REQ, requestStatus: 'open', quotes: [QUOTE] } },
+      // The first answer is lost (the gateway timed out); sending again is answered.
+      [`POST /api/buyer-requests/${REQ}/quotes/${QUOTE.id}/questions`]: () =>
+        ++answers === 1
+          ? apiError(504, 'The service did not answer in time, try again.')
+          : { status: 201, body: { quote: QUOTE, message: 'Your question has been sent to the seller.' } },
+    });
+    globalThis.fetch = routes.fetch;
+    renderPage(<RequestQuotesPage />, `/buyer-requests/${REQ}/quotes`, '/buyer-requests/:id/quotes');
+
+    const card = await screen.findByRole('article', { name: 'Quote from Maple Ink' });
+    const question = within(card).getByLabelText('Ask the seller a question');
+    await userEvent.type(question, 'Is the paper recycled?');
+    await userEvent.click(within(card).getByRole('button', { name: 'Ask' }));
+    await findToast('Failed to Send Question');
+    await userEvent.click(within(card).getByRole('button', { name: 'Ask' }));
+    await findToast('Question Sent');
+    // Asking the same thing again later is a new question.
+    await userEvent.type(question, 'Is the paper recycled?');
+    await userEvent.click(within(card).getByRole('button', { name: 'Ask' }));
+    await waitFor(() => expect(routes.callsTo(`POST /api/buyer-requests/${REQ}/quotes/${QUOTE.id}/questions`)).toHaveLength(3));
+
+    const asked = routes.callsTo(`POST /api/buyer-requests/${REQ}/quotes/${QUOTE.id}/questions`);
+    expect(asked.map((c) => c.body)).toEqual(Array(3).fill({ message: 'Is the paper recycled?' }));
+    const [first, retry, next] = asked.map((c) => c.headers['Idempotency-Key']);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry).toBe(first);
+    expect(next).toMatch(/^[0-9a-f-]{36}$/);
+    expect(next).not.toBe(first);
   });
 
   it('tells a signed-out visitor to sign in, and lets a seller of this browser send a quote with its token', async () => {

@@ -23,6 +23,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
+import { useSubmissionKey } from '@/lib/idempotency';
 import { apiErrorMessage, errorStatus } from '@/lib/queryClient';
 
 const money = (amount: string, currency: string): string => `$${amount} ${currency.toUpperCase()}`;
@@ -183,14 +184,23 @@ function QuoteCard({
   const [accepted, setAccepted] = useState<AcceptQuoteResponse | null>(null);
   const [busy, setBusy] = useState(false);
   const [question, setQuestion] = useState('');
+  // One Idempotency-Key per question: resending the same text after a failure is sent (and emailed) once.
+  const submission = useSubmissionKey();
   const ask = async (): Promise<void> => {
     setBusy(true);
     try {
-      const answer = await postJson<QuoteResponse>(`/api/buyer-requests/${requestId}/quotes/${quote.id}/questions`, { message: question });
+      const body = { message: question };
+      const answer = await postJson<QuoteResponse>(
+        `/api/buyer-requests/${requestId}/quotes/${quote.id}/questions`,
+        body,
+        submission.keyFor(body),
+      );
+      submission.done();
       setQuestion('');
       toast({ title: 'Question Sent', description: answer.message });
       await onChanged();
     } catch (error) {
+      submission.failed(error);
       toast({ variant: 'destructive', title: 'Failed to Send Question', description: apiErrorMessage(error, 'Please try again.') });
     } finally {
       setBusy(false);
