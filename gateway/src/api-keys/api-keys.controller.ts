@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import {
   API_KEY_MESSAGES_V1,
   CreateApiKeyDto,
@@ -10,6 +11,7 @@ import {
 } from '@paymarket/contracts';
 import { ApiKey, CurrentCompany, type ApiCompany } from '../auth/api-key.guard.js';
 import { ApiError } from '../http/api-error.js';
+import { idempotencyKeyOf } from '../http/idempotency-key.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { Doc, DocTag } from '../openapi/describe.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
@@ -36,11 +38,19 @@ export class ApiKeysController {
     return this.rpc.call(O.LIST_API_KEYS, { companyId: fullAccess(company) });
   }
 
-  @Doc({ summary: 'Create an API key (its secret is in this answer only)', status: 201, returns: 'CreatedApiKey', errors: [400, 409] })
+  @Doc({
+    summary: 'Create an API key (its secret is in this answer only)',
+    description:
+      'A repeat with the same Idempotency-Key makes no second key: its secret is stored only hashed and shown once, so the repeat answers 409 naming the key already made (revoke it and create another if its secret never arrived).',
+    status: 201,
+    returns: 'CreatedApiKey',
+    idempotent: true,
+    errors: [400, 409, 422],
+  })
   @Post()
   @HttpCode(201)
-  create(@CurrentCompany() company: ApiCompany, @Body() body: CreateApiKeyDto): Promise<CreatedApiKey> {
-    return this.rpc.call(O.CREATE_API_KEY, { ...body, companyId: fullAccess(company) });
+  create(@CurrentCompany() company: ApiCompany, @Body() body: CreateApiKeyDto, @Req() request: FastifyRequest): Promise<CreatedApiKey> {
+    return this.rpc.call(O.CREATE_API_KEY, { ...body, companyId: fullAccess(company), idempotencyKey: idempotencyKeyOf(request) });
   }
 
   @Doc({

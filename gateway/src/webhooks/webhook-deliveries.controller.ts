@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import {
   ReplayWebhookDeliveriesDto,
   RpcPatterns,
@@ -10,6 +11,7 @@ import {
 } from '@paymarket/contracts';
 import { ApiKey, CurrentCompany, type ApiCompany } from '../auth/api-key.guard.js';
 import { ApiError } from '../http/api-error.js';
+import { idempotencyKeyOf } from '../http/idempotency-key.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { Doc, DocTag, PAGE_QUERY } from '../openapi/describe.js';
 
@@ -68,16 +70,23 @@ export class WebhookDeliveriesController {
     status: 202,
     returns: 'WebhookDeliveryView',
     body: 'SendTestWebhookDto',
-    errors: [400, 404, 409],
+    idempotent: true,
+    errors: [400, 404, 409, 422],
   })
   @Post('webhook-endpoints/:id/test')
   @HttpCode(202)
-  test(@CurrentCompany() company: ApiCompany, @Param('id') id: string, @Body() body: unknown): Promise<WebhookDeliveryView> {
+  test(
+    @CurrentCompany() company: ApiCompany,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+  ): Promise<WebhookDeliveryView> {
     // The body is optional; notifications validates it with SendTestWebhookDto (400 naming `type`).
     const fields = body === undefined || body === null ? {} : body;
     if (typeof fields !== 'object' || Array.isArray(fields))
       throw ApiError.of(400, 'The request body must be a JSON object', { body: ['The request body must be a JSON object'] });
-    return this.rpc.call(N.SEND_TEST_WEBHOOK, { ...(fields as SendTestWebhookDto), companyId: company.id, id });
+    const idempotencyKey = idempotencyKeyOf(request);
+    return this.rpc.call(N.SEND_TEST_WEBHOOK, { ...(fields as SendTestWebhookDto), companyId: company.id, id, idempotencyKey });
   }
 
   @Doc({

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import {
   CreateWebhookEndpointDto,
   RollWebhookSecretDto,
@@ -11,6 +12,7 @@ import {
 } from '@paymarket/contracts';
 import { ApiKey, CurrentCompany, type ApiCompany } from '../auth/api-key.guard.js';
 import { ApiError } from '../http/api-error.js';
+import { idempotencyKeyOf } from '../http/idempotency-key.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { Doc, DocTag } from '../openapi/describe.js';
 
@@ -28,14 +30,21 @@ export class WebhookEndpointsController {
 
   @Doc({
     summary: 'Register a webhook endpoint (its signing secret is in this answer)',
+    description:
+      'A repeat with the same Idempotency-Key registers nothing and answers the endpoint the first call registered, with its current signing secret.',
     status: 201,
     returns: 'CreatedWebhookEndpoint',
-    errors: [400, 409],
+    idempotent: true,
+    errors: [400, 409, 422],
   })
   @Post()
   @HttpCode(201)
-  async create(@CurrentCompany() company: ApiCompany, @Body() body: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpoint> {
-    return this.rpc.call(N.CREATE_WEBHOOK_ENDPOINT, { ...body, companyId: company.id });
+  async create(
+    @CurrentCompany() company: ApiCompany,
+    @Body() body: CreateWebhookEndpointDto,
+    @Req() request: FastifyRequest,
+  ): Promise<CreatedWebhookEndpoint> {
+    return this.rpc.call(N.CREATE_WEBHOOK_ENDPOINT, { ...body, companyId: company.id, idempotencyKey: idempotencyKeyOf(request) });
   }
 
   @Doc({ summary: "List the company's webhook endpoints", returns: 'WebhookEndpointList' })

@@ -682,4 +682,27 @@ describe('integrator webhooks, end to end over HTTP', () => {
     const row = await db.query(`SELECT failing_since FROM notifications.webhook_endpoints WHERE id = $1`, [endpoint.id]);
     expect(row.rows[0].failing_since).toBeNull();
   });
+
+  // ADR 0048's retry audit: the integrator's retry after a lost answer, through the gateway with its header.
+  it('registers once and sends one test event per Idempotency-Key; another body under the key is 422', async () => {
+    const initech = await approvedCompany('Initech');
+    const body = { url: `${receiverUrl}/once`, events: ['order.updated'] };
+    const registerOnce = (fields: object) =>
+      api(initech).post('/api/v1/webhook-endpoints', fields).set('idempotency-key', `register-${run}`);
+    const first = (await registerOnce(body).expect(201)).body as CreatedWebhookEndpoint;
+    expect((await registerOnce(body).expect(201)).body).toEqual(first);
+    expect(((await api(initech).get('/api/v1/webhook-endpoints').expect(200)).body as WebhookEndpointList).data.map((e) => e.id)).toEqual([
+      first.id,
+    ]);
+    expect((await registerOnce({ ...body, events: ['payment.succeeded'] }).expect(422)).body.fields).toEqual({
+      'Idempotency-Key': [expect.any(String)],
+    });
+
+    const sendOnce = () => api(initech).post(`/api/v1/webhook-endpoints/${first.id}/test`).set('idempotency-key', `test-${run}`);
+    const sent = (await sendOnce().expect(202)).body as WebhookDeliveryView;
+    expect((await sendOnce().expect(202)).body).toEqual(sent);
+    const log = (await api(initech).get(`/api/v1/webhook-endpoints/${first.id}/deliveries`).expect(200)).body as WebhookDeliveryList;
+    expect(log.data.map((d) => d.id)).toEqual([sent.id]);
+    await api(initech).delete(`/api/v1/webhook-endpoints/${first.id}`).expect(200);
+  });
 });

@@ -11,6 +11,7 @@ import type {
 import type {
   CreatedWebhookEndpoint,
   RollWebhookSecretDto,
+  SendTestWebhookDto,
   UpdateWebhookEndpointDto,
   WebhookSecretView,
   CreateWebhookEndpointDto,
@@ -39,9 +40,12 @@ export const NotificationsRpc = {
 
 export interface NotificationsRpcMap {
   'notifications.list_mailbox': { request: { limit?: number }; response: MailboxMessage[] };
-  /** Integrator webhooks (ADR 0033); `companyId` is the caller's company as the gateway's API key guard verified it. */
+  /**
+   * Integrator webhooks (ADR 0033); `companyId` is the caller's company as the gateway's API key guard verified it.
+   * `idempotencyKey`, the caller's Idempotency-Key header: registered once per key in the company (ADR 0050).
+   */
   'notifications.create_webhook_endpoint': {
-    request: CreateWebhookEndpointDto & { companyId: string };
+    request: CreateWebhookEndpointDto & { companyId: string; idempotencyKey?: string };
     response: CreatedWebhookEndpoint;
   };
   'notifications.get_webhook_endpoint': { request: { companyId: string; id: string }; response: WebhookEndpointView };
@@ -50,7 +54,11 @@ export interface NotificationsRpcMap {
     response: WebhookEndpointView;
   };
   'notifications.reveal_webhook_secret': { request: { companyId: string; id: string }; response: WebhookSecretView };
-  'notifications.send_test_webhook': { request: { companyId: string; id: string }; response: WebhookDeliveryView };
+  /** `idempotencyKey`, the caller's Idempotency-Key header: one test event per key in the company (ADR 0050). */
+  'notifications.send_test_webhook': {
+    request: SendTestWebhookDto & { companyId: string; id: string; idempotencyKey?: string };
+    response: WebhookDeliveryView;
+  };
   'notifications.list_webhook_deliveries': {
     request: ListWebhookDeliveriesDto & { companyId: string; endpointId: string };
     response: WebhookDeliveryList;

@@ -100,7 +100,8 @@ export interface OnboardingRpcMap {
   'onboarding.get_company_contact': { request: { companyId: string }; response: { name: string; email: string; contactName: string } };
   /** API keys of the caller's company (ADR 0037); `not_found` for another company's key. */
   'onboarding.list_api_keys': { request: { companyId: string }; response: ApiKeyList };
-  'onboarding.create_api_key': { request: CreateApiKeyDto & { companyId: string }; response: CreatedApiKey };
+  /** `idempotencyKey`, the caller's Idempotency-Key header: one key made per Idempotency-Key in the company (ADR 0050). */
+  'onboarding.create_api_key': { request: CreateApiKeyDto & { companyId: string; idempotencyKey?: string }; response: CreatedApiKey };
   'onboarding.roll_api_key': { request: RollApiKeyDto & { companyId: string; id: string }; response: CreatedApiKey };
   'onboarding.revoke_api_key': { request: { companyId: string; id: string }; response: ApiKeyView };
   /** The developer console's sign-in: the same answer whatever the address. */

@@ -23,7 +23,7 @@ import {
   type WebhookDeliveryList,
   type WebhookDeliveryView,
 } from '@paymarket/contracts';
-import { decodeKeysetCursor, keysetPage, ServiceError, type KeysetPosition } from '@paymarket/platform';
+import { decodeKeysetCursor, idempotencyKeyFrom, keysetPage, ServiceError, UnitOfWork, type KeysetPosition } from '@paymarket/platform';
 import type { ClassConstructor } from 'class-transformer';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker.js';
 import { WebhooksRepository } from './webhooks.repository.js';
@@ -69,6 +69,7 @@ export class WebhookDeliveriesHandler {
   constructor(
     private readonly webhooks: WebhooksRepository,
     private readonly worker: WebhookDeliveryWorker,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   @MessagePattern<string>(P.LIST_WEBHOOK_DELIVERIES)
@@ -117,19 +118,30 @@ export class WebhookDeliveriesHandler {
   @MessagePattern<string>(P.SEND_TEST_WEBHOOK)
   async test(@Payload() message: RpcEnvelope<unknown>): Promise<WebhookDeliveryView> {
     const { companyId, id, rest } = targetOf(message);
-    validated(SendTestWebhookDto, rest);
-    const endpoint = id ? await this.webhooks.getEndpoint(companyId, id) : null;
-    if (!endpoint) throw ServiceError.notFound(M.NOT_FOUND);
-    // A disabled endpoint is sent nothing: the test would wait, pending, until it is enabled again.
-    if (!endpoint.enabled) throw ServiceError.conflict(M.TEST_DISABLED);
-    const eventId = randomUUID();
-    const body = JSON.stringify({
-      type: WEBHOOK_TEST_EVENT,
-      timestamp: new Date().toISOString(),
-      data: { endpointId: endpoint.id, message: 'A test event from PayMarket: your endpoint receives and verifies webhooks.' },
+    const { idempotencyKey, ...fields } = rest;
+    const input = validated(SendTestWebhookDto, fields);
+    if (!id) throw ServiceError.notFound(M.NOT_FOUND);
+    // One test event per key: a repeat answers the first delivery (or the same refusal) and sends nothing more.
+    const once = {
+      scope: `webhook-tests:${companyId}`,
+      key: idempotencyKeyFrom(idempotencyKey),
+      request: { endpointId: id, type: input.type ?? WEBHOOK_TEST_EVENT },
+    };
+    let sent = false;
+    const delivery = await this.unitOfWork.runOnce(once, async (tx) => {
+      const endpoint = await this.webhooks.getEndpoint(companyId, id);
+      if (!endpoint) throw ServiceError.notFound(M.NOT_FOUND);
+      // A disabled endpoint is sent nothing: the test would wait, pending, until it is enabled again.
+      if (!endpoint.enabled) throw ServiceError.conflict(M.TEST_DISABLED);
+      const body = JSON.stringify({
+        type: WEBHOOK_TEST_EVENT,
+        timestamp: new Date().toISOString(),
+        data: { endpointId: endpoint.id, message: 'A test event from PayMarket: your endpoint receives and verifies webhooks.' },
+      });
+      sent = true;
+      return this.webhooks.createTestDelivery(tx, { endpointId: endpoint.id, companyId, eventId: randomUUID(), body });
     });
-    const delivery = await this.webhooks.createTestDelivery(endpoint.id, companyId, eventId, body);
-    this.worker.kick();
+    if (sent) this.worker.kick();
     return delivery;
   }
 

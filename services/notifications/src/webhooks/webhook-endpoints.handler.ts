@@ -15,7 +15,7 @@ import {
   type WebhookEndpointList,
   type WebhookEndpointView,
 } from '@paymarket/contracts';
-import { SERVICE_CONFIG, ServiceError, type ServiceRuntimeConfig } from '@paymarket/platform';
+import { idempotencyKeyFrom, SERVICE_CONFIG, ServiceError, UnitOfWork, type ServiceRuntimeConfig } from '@paymarket/platform';
 import { webhookUrlProblem } from './webhook-url.js';
 import { MAX_ROLL_OVERLAP_HOURS, WebhookSecrets } from './webhook-secrets.js';
 import { WebhooksRepository } from './webhooks.repository.js';
@@ -35,12 +35,17 @@ function companyOf(data: Record<string, unknown>): string {
   return data.companyId;
 }
 
+/** A repeat of a registration whose endpoint has since been deleted: there is nothing left to answer with. */
+export const ENDPOINT_GONE =
+  'The webhook endpoint registered with this Idempotency-Key has since been deleted. Use a new Idempotency-Key to register it again.';
+
 /** Integrator webhook endpoints of the caller's company (ADR 0033). */
 @Controller()
 export class WebhookEndpointsHandler {
   constructor(
     private readonly webhooks: WebhooksRepository,
     private readonly secrets: WebhookSecrets,
+    private readonly unitOfWork: UnitOfWork,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceRuntimeConfig,
   ) {}
 
@@ -54,25 +59,44 @@ export class WebhookEndpointsHandler {
     const data = objectOf(message.data);
     const companyId = companyOf(data);
     // Validated again here: the gateway is not the only possible caller.
-    const { companyId: _company, ...body } = data;
+    const { companyId: _company, idempotencyKey, ...body } = data;
     const result = validateDto(CreateWebhookEndpointDto, body);
     if (!result.ok) throw ServiceError.invalid(summariseFieldErrors(result.errors), result.errors);
-    this.urlProblem(result.value.url);
-    const id = randomUUID();
-    const { secret, ciphertext } = this.secrets.create(id);
-    const created = await this.webhooks.createEndpoint(
-      {
-        id,
-        companyId,
-        url: result.value.url,
-        events: result.value.events,
-        description: result.value.description ?? null,
-        secretCiphertext: ciphertext,
-      },
-      MAX_ENDPOINTS,
-    );
-    if (!created) throw ServiceError.conflict(M.TOO_MANY);
-    return { ...created, secret };
+    const input = result.value;
+    this.urlProblem(input.url);
+    const once = {
+      scope: `webhook-endpoints:${companyId}`,
+      key: idempotencyKeyFrom(idempotencyKey),
+      request: { url: input.url, events: input.events, description: input.description ?? null },
+    };
+    // Set only when this call made the endpoint; a repeat answers from what was kept, without the secret.
+    const made: { secret?: string } = {};
+    const endpoint = await this.unitOfWork.runOnce(once, async (tx) => {
+      const id = randomUUID();
+      const { secret, ciphertext } = this.secrets.create(id);
+      const created = await this.webhooks.createEndpoint(
+        tx,
+        { id, companyId, url: input.url, events: input.events, description: input.description ?? null, secretCiphertext: ciphertext },
+        MAX_ENDPOINTS,
+      );
+      if (!created) throw ServiceError.conflict(M.TOO_MANY);
+      made.secret = secret;
+      // Kept in idempotency_keys to answer a repeat: the endpoint without its secret.
+      return created;
+    });
+    if (made.secret !== undefined) return { ...endpoint, secret: made.secret };
+    return this.registeredBefore(companyId, endpoint.id);
+  }
+
+  /**
+   * A repeat of a registration (a retry after a lost answer): the endpoint as it is now, with its secret read the way
+   * `reveal` reads it (stored encrypted, so never in the kept answer), so the retry gets a usable answer.
+   */
+  private async registeredBefore(companyId: string, id: string): Promise<CreatedWebhookEndpoint> {
+    const endpoint = await this.webhooks.getEndpoint(companyId, id);
+    const secret = endpoint ? await this.secrets.reveal(companyId, id) : null;
+    if (!endpoint || secret === null) throw ServiceError.conflict(ENDPOINT_GONE, { 'Idempotency-Key': [ENDPOINT_GONE] });
+    return { ...endpoint, secret };
   }
 
   @MessagePattern<string>(P.GET_WEBHOOK_ENDPOINT)

@@ -69,8 +69,8 @@ function traceContextParam(): string | null {
 
 /** Port: integrator webhook endpoints and deliveries (ADR 0033). */
 export abstract class WebhooksRepository {
-  /** Null when the company already has `max` endpoints. */
-  abstract createEndpoint(endpoint: NewEndpoint, max: number): Promise<WebhookEndpointView | null>;
+  /** Null when the company already has `max` endpoints. In the caller's transaction (its Idempotency-Key commits with it). */
+  abstract createEndpoint(tx: Transaction, endpoint: NewEndpoint, max: number): Promise<WebhookEndpointView | null>;
   abstract listEndpoints(companyId: string): Promise<WebhookEndpointView[]>;
   /** Null for an unknown id or another company's endpoint. */
   abstract getEndpoint(companyId: string, id: string): Promise<WebhookEndpointView | null>;
@@ -110,8 +110,11 @@ export abstract class WebhooksRepository {
   abstract resendDelivery(companyId: string, id: string): Promise<WebhookDeliveryView | null>;
   /** Failed deliveries of the endpoint created since `since`, due now again; answers how many. */
   abstract replayFailed(endpointId: string, since: Date): Promise<number>;
-  /** A `webhook.test` delivery to one endpoint (not a domain event); answers it. */
-  abstract createTestDelivery(endpointId: string, companyId: string, eventId: string, body: string): Promise<WebhookDeliveryView>;
+  /** A `webhook.test` delivery to one endpoint (not a domain event), in the caller's transaction; answers it. */
+  abstract createTestDelivery(
+    tx: Transaction,
+    delivery: { endpointId: string; companyId: string; eventId: string; body: string },
+  ): Promise<WebhookDeliveryView>;
   /** Records an event a company may receive (GET /api/v1/events), once. `companyId` null: every company's. */
   abstract recordEvent(
     tx: Transaction,
@@ -218,22 +221,21 @@ export class TypeOrmWebhooksRepository extends WebhooksRepository {
     super();
   }
 
-  async createEndpoint(endpoint: NewEndpoint, max: number): Promise<WebhookEndpointView | null> {
+  async createEndpoint(tx: Transaction, endpoint: NewEndpoint, max: number): Promise<WebhookEndpointView | null> {
     const { companyId } = endpoint;
-    return this.dataSource.transaction(async (manager) => {
-      // Serialises concurrent registrations of one company so the limit holds.
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('webhook_endpoints:' || $1))`, [companyId]);
-      const [{ n }] = (await manager.query(`SELECT count(*)::int AS n FROM webhook_endpoints WHERE company_id = $1`, [companyId])) as [
-        { n: number },
-      ];
-      if (n >= max) return null;
-      const rows = (await manager.query(
-        `INSERT INTO webhook_endpoints (id, company_id, url, events, description, secret_ciphertext) VALUES ($1, $2, $3, $4, $5, $6)
-         RETURNING ${ENDPOINT_COLUMNS}`,
-        [endpoint.id, companyId, endpoint.url, [...new Set(endpoint.events)], endpoint.description, endpoint.secretCiphertext],
-      )) as EndpointRow[];
-      return toResponse(rows[0]!);
-    });
+    const { manager } = tx;
+    // Serialises concurrent registrations of one company so the limit holds (until the caller's transaction ends).
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('webhook_endpoints:' || $1))`, [companyId]);
+    const [{ n }] = (await manager.query(`SELECT count(*)::int AS n FROM webhook_endpoints WHERE company_id = $1`, [companyId])) as [
+      { n: number },
+    ];
+    if (n >= max) return null;
+    const rows = (await manager.query(
+      `INSERT INTO webhook_endpoints (id, company_id, url, events, description, secret_ciphertext) VALUES ($1, $2, $3, $4, $5, $6)
+       RETURNING ${ENDPOINT_COLUMNS}`,
+      [endpoint.id, companyId, endpoint.url, [...new Set(endpoint.events)], endpoint.description, endpoint.secretCiphertext],
+    )) as EndpointRow[];
+    return toResponse(rows[0]!);
   }
 
   async listEndpoints(companyId: string): Promise<WebhookEndpointView[]> {
@@ -428,16 +430,17 @@ export class TypeOrmWebhooksRepository extends WebhooksRepository {
     return result[0].length;
   }
 
-  async createTestDelivery(endpointId: string, companyId: string, eventId: string, body: string): Promise<WebhookDeliveryView> {
+  async createTestDelivery(
+    tx: Transaction,
+    delivery: { endpointId: string; companyId: string; eventId: string; body: string },
+  ): Promise<WebhookDeliveryView> {
     const id = randomUUID();
-    await this.dataSource.query(
+    await tx.manager.query(
       `INSERT INTO webhook_deliveries (id, endpoint_id, company_id, event_id, event_type, body, status, trace_context)
        VALUES ($1, $2, $3, $4, 'webhook.test', $5, 'pending', $6::jsonb)`,
-      [id, endpointId, companyId, eventId, body, traceContextParam()],
+      [id, delivery.endpointId, delivery.companyId, delivery.eventId, delivery.body, traceContextParam()],
     );
-    const rows = (await this.dataSource.query(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.id = $1`, [
-      id,
-    ])) as DeliveryRow[];
+    const rows = (await tx.manager.query(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.id = $1`, [id])) as DeliveryRow[];
     return toDeliveryView(rows[0]!);
   }
 

@@ -17,6 +17,14 @@ import { ApiKeysRepository } from './api-keys.repository.js';
 
 const HOUR_MS = 3_600_000;
 
+/** The answer to a repeated create: which key the first call made, and what to do since its secret cannot be shown. */
+export function alreadyCreated(key: Pick<ApiKeyView, 'id' | 'name' | 'prefix'>): string {
+  return (
+    `An API key was already created with this Idempotency-Key: "${key.name}" (${key.prefix ?? ''}…, id ${key.id}). ` +
+    'Its secret is shown only once. If you did not receive it, revoke that key and create a new one with a new Idempotency-Key.'
+  );
+}
+
 /**
  * A company's API keys (ADR 0037): several at once, full or read-only, each shown once; rolled with an overlap of up
  * to 24 hours (the old key keeps working until then) and revoked at once. Another company's key is not found.
@@ -63,13 +71,28 @@ export class ApiKeys {
     return { data: (await this.keys.list(companyId)).map(toApiKeyView) };
   }
 
-  async create(companyId: string, input: { name: string; access: 'full' | 'read_only' }): Promise<CreatedApiKey> {
-    return this.unitOfWork.run(async (tx) => {
+  /**
+   * At most one key per Idempotency-Key in the company. The secret is stored only hashed and shown once, so a repeat
+   * cannot answer it again: it is refused (409) naming the key already made, which its caller revokes if the first
+   * answer never arrived. Nothing secret is kept to answer the repeat with.
+   */
+  async create(companyId: string, input: { name: string; access: 'full' | 'read_only' }, idempotencyKey?: string): Promise<CreatedApiKey> {
+    const once = { scope: `api-keys:${companyId}`, key: idempotencyKey, request: { name: input.name, access: input.access } };
+    // Set only when this call made the key.
+    const made: { secret?: string } = {};
+    const key = await this.unitOfWork.runOnce(once, async (tx): Promise<ApiKeyView> => {
       await this.keys.lockCompany(tx, companyId);
       const now = this.clock.now();
       if ((await this.keys.activeCount(tx, companyId, now)) >= MAX_ACTIVE_API_KEYS) throw ServiceError.conflict(M.TOO_MANY);
-      return this.insert(tx, companyId, input.name, input.access, now);
+      const { secret, ...view } = await this.insert(tx, companyId, input.name, input.access, now);
+      made.secret = secret;
+      return view;
     });
+    if (made.secret === undefined) {
+      const message = alreadyCreated(key);
+      throw ServiceError.conflict(message, { 'Idempotency-Key': [message] });
+    }
+    return { ...key, secret: made.secret };
   }
 
   /** A new key with the same name and access; the old one expires after `expiresInHours` (0: at once). */

@@ -19,7 +19,7 @@ import {
   type RpcEnvelope,
   type StartedSession,
 } from '@paymarket/contracts';
-import { ServiceError } from '@paymarket/platform';
+import { idempotencyKeyFrom, ServiceError } from '@paymarket/platform';
 import type { ClassConstructor } from 'class-transformer';
 import { ApiKeys } from './api-keys.use-cases.js';
 import { ConsoleSignIn } from './console-sign-in.use-cases.js';
@@ -71,7 +71,8 @@ export class DeveloperConsoleHandler {
   @MessagePattern<string>(P.CREATE_API_KEY)
   create(@Payload() message: RpcEnvelope<unknown>): Promise<CreatedApiKey> {
     const { companyId, rest } = target(message);
-    return this.keys.create(companyId, validated(CreateApiKeyDto, rest));
+    const { idempotencyKey, ...fields } = rest;
+    return this.keys.create(companyId, validated(CreateApiKeyDto, fields), idempotencyKeyFrom(idempotencyKey));
   }
 
   @MessagePattern<string>(P.ROLL_API_KEY)

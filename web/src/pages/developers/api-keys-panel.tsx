@@ -16,6 +16,7 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/hooks/use-toast';
+import { useSubmissionKey } from '@/lib/idempotency';
 import { apiErrorMessage } from '@/lib/queryClient';
 import { apiFieldErrors, consoleCall, formatTime } from './console-api';
 import { ConsoleBadge } from './console-badge';
@@ -45,14 +46,20 @@ export function ApiKeysPanel(): ReactElement {
   const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: KEYS });
 
+  // One key per submission: a retry after a lost answer makes no second key (the API answers 409 naming the first).
+  const submission = useSubmissionKey();
+
   const create = useMutation({
-    mutationFn: (body: CreateApiKeyDto) => consoleCall<CreatedApiKey>('POST', '/api/v1/api-keys', body),
+    mutationFn: (body: CreateApiKeyDto) =>
+      consoleCall<CreatedApiKey>('POST', '/api/v1/api-keys', body, { idempotencyKey: submission.keyFor(body) }),
     onSuccess: (key) => {
+      submission.done();
       setShown({ key });
       setName('');
       void refresh();
     },
     onError: (error) => {
+      submission.failed(error);
       setErrors(apiFieldErrors(error));
       toast({ variant: 'destructive', title: 'Could not create the key', description: apiErrorMessage(error, 'Please try again.') });
     },

@@ -1,9 +1,12 @@
 import type { ApiErrorBody, FieldErrors } from '@paymarket/contracts';
 import { apiRequest } from '@/lib/queryClient';
 
-/** JSON of a console call to /api/console or /api/v1 (cookie-authenticated, same origin; ADR 0040). */
-export async function consoleCall<T>(method: string, url: string, body?: unknown): Promise<T> {
-  return (await (await apiRequest(method, url, body)).json()) as T;
+/**
+ * JSON of a console call to /api/console or /api/v1 (cookie-authenticated, same origin; ADR 0040). A write that
+ * makes something sends `idempotencyKey` (one per submission, `useSubmissionKey`), so a retry makes it once.
+ */
+export async function consoleCall<T>(method: string, url: string, body?: unknown, options: { idempotencyKey?: string } = {}): Promise<T> {
+  return (await (await apiRequest(method, url, body, options)).json()) as T;
 }
 
 /** The per-field messages of a 400 from the API (`fields` of the gateway's error shape), to show next to the fields. */

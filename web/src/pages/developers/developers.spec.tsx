@@ -59,7 +59,7 @@ const delivery: WebhookDeliveryView = {
   updatedAt: '2026-11-25T10:02:00.000Z',
 };
 
-type Call = { method: string; url: string; body: unknown };
+type Call = { method: string; url: string; body: unknown; idempotencyKey: string | undefined };
 const calls: Call[] = [];
 
 function server(routes: Record<string, (body: unknown, url: string) => Response>): void {
@@ -67,7 +67,8 @@ function server(routes: Record<string, (body: unknown, url: string) => Response>
     const method = init?.method ?? 'GET';
     const url = String(input);
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, url, body });
+    const idempotencyKey = (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+    calls.push({ method, url, body, idempotencyKey });
     const route = routes[`${method} ${url.split('?')[0]}`];
     if (!route) throw new Error(`unexpected ${method} ${url}`);
     return route(body, url);
@@ -129,9 +130,9 @@ describe(DevelopersPage.name, () => {
     await user.selectOptions(screen.getByLabelText('Access'), 'read_only');
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     expect((await screen.findByTestId('secret-once')).textContent).toBe('sk_test_ONCE');
-    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/v1/api-keys')?.body).toEqual({
-      name: 'Reporting',
-      access: 'read_only',
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/v1/api-keys')).toMatchObject({
+      body: { name: 'Reporting', access: 'read_only' },
+      idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     await user.click(screen.getByRole('button', { name: 'I have saved it' }));
     expect(screen.queryByTestId('secret-once')).toBeNull();
@@ -338,5 +339,99 @@ describe(DevelopersPage.name, () => {
     await waitFor(() => expect(screen.getAllByTestId('delivery-row')).toHaveLength(2));
     expect(within(screen.getAllByTestId('delivery-row')[1]!).getByText('order.updated')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  // ADR 0048's retry audit: a retry after a lost answer must not make a second key, endpoint or test event.
+  const posts = (url: string) => calls.filter((c) => c.method === 'POST' && c.url === url);
+  const lost = () => fakeResponse(503, JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'Try again.' }));
+
+  it('resends the same Idempotency-Key when adding an endpoint is retried, and a new one for the next endpoint', async () => {
+    let answer = lost;
+    server({
+      'GET /api/console/me': () => fakeResponse(200, JSON.stringify({ company })),
+      'GET /api/v1/api-keys': () => fakeResponse(200, JSON.stringify({ data: [] })),
+      'GET /api/v1/webhook-endpoints': () => fakeResponse(200, JSON.stringify({ data: [] })),
+      [`GET /api/v1/webhook-endpoints/${endpoint.id}/deliveries`]: () => fakeResponse(200, JSON.stringify({ data: [], nextCursor: null })),
+      'POST /api/v1/webhook-endpoints': () => answer(),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('tab', { name: 'Webhooks' }));
+    await user.type(await screen.findByLabelText(/^URL/), endpoint.url);
+    await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    await waitFor(() => expect(posts('/api/v1/webhook-endpoints')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add endpoint' }).hasAttribute('disabled')).toBe(false));
+
+    answer = () => fakeResponse(201, JSON.stringify({ ...endpoint, secret: 'whsec_ONCE' }));
+    await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    expect((await screen.findByTestId('secret-once')).textContent).toBe('whsec_ONCE');
+    const [first, retry] = posts('/api/v1/webhook-endpoints');
+    expect(first!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry).toEqual(first);
+    await user.click(screen.getByRole('button', { name: 'I have saved it' }));
+
+    // Done: the same URL added again is a new endpoint, with a new key.
+    await user.type(screen.getByLabelText(/^URL/), endpoint.url);
+    await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    await waitFor(() => expect(posts('/api/v1/webhook-endpoints')).toHaveLength(3));
+    expect(posts('/api/v1/webhook-endpoints')[2]!.body).toEqual(first!.body);
+    expect(posts('/api/v1/webhook-endpoints')[2]!.idempotencyKey).not.toBe(first!.idempotencyKey);
+  });
+
+  it('sends a test event with one key per click: kept for a retry after a lost answer, new after a refusal', async () => {
+    const answers = [
+      lost,
+      () => fakeResponse(409, JSON.stringify({ statusCode: 409, error: 'Conflict', message: 'The endpoint is disabled.' })),
+      () => fakeResponse(202, JSON.stringify({ ...delivery, eventType: 'webhook.test', status: 'pending' })),
+    ];
+    server({
+      'GET /api/console/me': () => fakeResponse(200, JSON.stringify({ company })),
+      'GET /api/v1/api-keys': () => fakeResponse(200, JSON.stringify({ data: [] })),
+      'GET /api/v1/webhook-endpoints': () => fakeResponse(200, JSON.stringify({ data: [endpoint] })),
+      [`GET /api/v1/webhook-endpoints/${endpoint.id}/deliveries`]: () => fakeResponse(200, JSON.stringify({ data: [], nextCursor: null })),
+      [`POST /api/v1/webhook-endpoints/${endpoint.id}/test`]: () => answers.shift()!(),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('tab', { name: 'Webhooks' }));
+    await user.click(await screen.findByRole('button', { name: `Open ${endpoint.url}` }));
+    const send = async (n: number) => {
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Send test event' }).hasAttribute('disabled')).toBe(false));
+      await user.click(screen.getByRole('button', { name: 'Send test event' }));
+      await waitFor(() => expect(posts(`/api/v1/webhook-endpoints/${endpoint.id}/test`)).toHaveLength(n));
+    };
+    await send(1);
+    expect(await screen.findByText('Could not send a test event')).toBeTruthy();
+    await send(2);
+    expect(await screen.findByText('The endpoint is disabled.')).toBeTruthy();
+    await send(3);
+    expect(await screen.findByText('Test event queued')).toBeTruthy();
+    const [lostOne, retry, afterRefusal] = posts(`/api/v1/webhook-endpoints/${endpoint.id}/test`).map((c) => c.idempotencyKey);
+    expect(lostOne).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry).toBe(lostOne);
+    expect(afterRefusal).toMatch(/^[0-9a-f-]{36}$/);
+    expect(afterRefusal).not.toBe(lostOne);
+  });
+
+  it("retries creating a key with the same Idempotency-Key and shows the API's answer when the key was already made", async () => {
+    const message =
+      'An API key was already created with this Idempotency-Key: "CI" (sk_test_AbCd…, id 5555). Its secret is shown only once.';
+    const answers = [lost, () => fakeResponse(409, JSON.stringify({ statusCode: 409, error: 'Conflict', message }))];
+    server({
+      'GET /api/console/me': () => fakeResponse(200, JSON.stringify({ company })),
+      'GET /api/v1/api-keys': () => fakeResponse(200, JSON.stringify({ data: [key] })),
+      'POST /api/v1/api-keys': () => answers.shift()!(),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(await screen.findByLabelText(/Name/), 'CI');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    await waitFor(() => expect(posts('/api/v1/api-keys')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create key' }).hasAttribute('disabled')).toBe(false));
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    const [first, retry] = posts('/api/v1/api-keys');
+    expect(first!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry).toEqual(first);
   });
 });

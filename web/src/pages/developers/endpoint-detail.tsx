@@ -22,6 +22,7 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/hooks/use-toast';
+import { useSubmissionKey } from '@/lib/idempotency';
 import { apiErrorMessage } from '@/lib/queryClient';
 import { apiFieldErrors, consoleCall, formatTime, isoFromLocal, queryString } from './console-api';
 import { ConsoleBadge } from './console-badge';
@@ -116,13 +117,20 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
       void client.invalidateQueries({ queryKey: ENDPOINTS });
     },
   });
+  // One key per test event: kept for a retry after a lost answer (one event sent), new once answered or refused.
+  const testSubmission = useSubmissionKey();
   const test = useMutation({
-    mutationFn: () => consoleCall<WebhookDeliveryView>('POST', `${base}/test`),
+    mutationFn: () =>
+      consoleCall<WebhookDeliveryView>('POST', `${base}/test`, undefined, { idempotencyKey: testSubmission.keyFor(endpoint.id) }),
     onSuccess: () => {
+      testSubmission.done();
       toast({ title: 'Test event queued', description: `A ${WEBHOOK_TEST_EVENT} event is on its way.` });
       refresh();
     },
-    onError: failed('Could not send a test event'),
+    onError: (error) => {
+      testSubmission.failed(error);
+      failed('Could not send a test event')(error);
+    },
   });
   const replay = useMutation({
     mutationFn: (body: ReplayWebhookDeliveriesDto) => consoleCall<ReplayResult>('POST', `${base}/replay`, body),

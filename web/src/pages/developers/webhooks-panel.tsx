@@ -10,6 +10,7 @@ import { useState, type FormEvent, type ReactElement } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/hooks/use-toast';
+import { useSubmissionKey } from '@/lib/idempotency';
 import { apiErrorMessage } from '@/lib/queryClient';
 import { apiFieldErrors, consoleCall } from './console-api';
 import { SecretDialog } from './console-dialog';
@@ -25,15 +26,21 @@ export function WebhooksPanel(): ReactElement {
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
 
+  // One key per submission: a retry after a lost answer registers the endpoint once (and answers its secret).
+  const submission = useSubmissionKey();
+
   const create = useMutation({
-    mutationFn: (body: CreateWebhookEndpointDto) => consoleCall<CreatedWebhookEndpoint>('POST', '/api/v1/webhook-endpoints', body),
+    mutationFn: (body: CreateWebhookEndpointDto) =>
+      consoleCall<CreatedWebhookEndpoint>('POST', '/api/v1/webhook-endpoints', body, { idempotencyKey: submission.keyFor(body) }),
     onSuccess: (endpoint) => {
+      submission.done();
       setCreated(endpoint);
       setSelected(endpoint.id);
       setForm({ url: '', description: '', events: ['payment.succeeded'] });
       void client.invalidateQueries({ queryKey: ENDPOINTS });
     },
     onError: (error) => {
+      submission.failed(error);
       setErrors(apiFieldErrors(error));
       toast({ variant: 'destructive', title: 'Could not add the endpoint', description: apiErrorMessage(error, 'Please try again.') });
     },

@@ -1,0 +1,192 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { DataSource } from 'typeorm';
+import {
+  ServiceErrorCodes,
+  WEBHOOK_ENDPOINT_MESSAGES as M,
+  type CreatedWebhookEndpoint,
+  type RpcEnvelope,
+  type WebhookDeliveryView,
+} from '@paymarket/contracts';
+import { IDEMPOTENCY_MESSAGES, openServiceDatabase, ServiceError, UnitOfWork, type ServiceRuntimeConfig } from '@paymarket/platform';
+import { createTestDatabase, type TestDatabase } from '@paymarket/platform/testing';
+import { CreateEmails1763769800000 } from '../src/database/migrations/1763769800000-create-emails.js';
+import { CreateWebhooks1763850000000 } from '../src/database/migrations/1763850000000-create-webhooks.js';
+import { WebhookEndpointSecrets1763900000000 } from '../src/database/migrations/1763900000000-webhook-endpoint-secrets.js';
+import { WebhookDeliveryLogAndEvents1763910000000 } from '../src/database/migrations/1763910000000-webhook-delivery-log-and-events.js';
+import { WebhookDeliveryTraceContext1764060000000 } from '../src/database/migrations/1764060000000-webhook-delivery-trace-context.js';
+import { EmailSecrets1764100000000 } from '../src/database/migrations/1764100000000-email-secrets.js';
+import { EmailEntity } from '../src/email/email.entity.js';
+import { WebhookDeliveriesHandler } from '../src/webhooks/webhook-deliveries.handler.js';
+import type { WebhookDeliveryWorker } from '../src/webhooks/webhook-delivery.worker.js';
+import { ENDPOINT_GONE, WebhookEndpointsHandler } from '../src/webhooks/webhook-endpoints.handler.js';
+import { keyRing, WebhookSecretBox } from '../src/webhooks/webhook-secret-box.js';
+import { WebhookSecrets } from '../src/webhooks/webhook-secrets.js';
+import { TypeOrmWebhooksRepository } from '../src/webhooks/webhooks.repository.js';
+
+jest.setTimeout(60_000);
+
+type Refusal = { code: string; message: string; fields?: Record<string, string[]> };
+
+const envelope = (data: Record<string, unknown>): RpcEnvelope<unknown> => ({ meta: { correlationId: randomUUID() }, data });
+
+async function refusal(promise: Promise<unknown>): Promise<Refusal> {
+  const error = await promise.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  expect(error).toBeInstanceOf(ServiceError);
+  return (error as ServiceError).getError() as Refusal;
+}
+
+const MISMATCH: Refusal = {
+  code: ServiceErrorCodes.UNPROCESSABLE,
+  message: IDEMPOTENCY_MESSAGES.BODY_MISMATCH,
+  fields: { 'Idempotency-Key': [IDEMPOTENCY_MESSAGES.BODY_MISMATCH] },
+};
+
+// notifications.create_webhook_endpoint and send_test_webhook with an Idempotency-Key (ADR 0048's retry audit): a
+// retry after a lost answer makes nothing twice. Real PostgreSQL and SQL, through the RPC handlers.
+describe('webhook endpoints and test events once per Idempotency-Key (notifications, real PostgreSQL)', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let endpoints: WebhookEndpointsHandler;
+  let deliveries: WebhookDeliveriesHandler;
+  const kick = jest.fn();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataSource = await openServiceDatabase({
+      url: database.url,
+      schema: 'notifications',
+      entities: [EmailEntity],
+      migrations: [
+        CreateEmails1763769800000,
+        CreateWebhooks1763850000000,
+        WebhookEndpointSecrets1763900000000,
+        WebhookDeliveryLogAndEvents1763910000000,
+        WebhookDeliveryTraceContext1764060000000,
+        EmailSecrets1764100000000,
+      ],
+    });
+    const repository = new TypeOrmWebhooksRepository(dataSource);
+    const box = new WebhookSecretBox(keyRing({ WEBHOOK_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}` }, true));
+    const unitOfWork = new UnitOfWork(dataSource, 'notifications');
+    endpoints = new WebhookEndpointsHandler(repository, new WebhookSecrets(repository, box), unitOfWork, {
+      production: false,
+    } as ServiceRuntimeConfig);
+    deliveries = new WebhookDeliveriesHandler(repository, { kick } as unknown as WebhookDeliveryWorker, unitOfWork);
+  });
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  const endpointsOf = async (companyId: string) =>
+    (await dataSource.query(`SELECT id FROM webhook_endpoints WHERE company_id = $1 ORDER BY created_at`, [companyId])) as Array<{
+      id: string;
+    }>;
+  const testsTo = async (endpointId: string) =>
+    (await dataSource.query(`SELECT id FROM webhook_deliveries WHERE endpoint_id = $1 AND event_type = 'webhook.test'`, [
+      endpointId,
+    ])) as Array<{ id: string }>;
+  const kept = async (scope: string, key: string) =>
+    (
+      (await dataSource.query(`SELECT response::text AS response FROM idempotency_keys WHERE scope = $1 AND key = $2`, [
+        scope,
+        key,
+      ])) as Array<{
+        response: string | null;
+      }>
+    )[0]?.response;
+  const register = (companyId: string, fields: Record<string, unknown>) =>
+    endpoints.create(envelope({ companyId, url: 'https://shop.example.com/hooks', events: ['payment.succeeded'], ...fields }));
+
+  it('registers one endpoint for a repeated request and answers the repeat with the same endpoint and its secret', async () => {
+    const companyId = randomUUID();
+    const first = await register(companyId, { idempotencyKey: 'register-1' });
+    expect(first.secret).toMatch(/^whsec_/);
+
+    const repeat: CreatedWebhookEndpoint = await register(companyId, { idempotencyKey: 'register-1' });
+    expect(repeat).toEqual(first);
+    const revealed = await endpoints.reveal(envelope({ companyId, id: first.id }));
+    expect(revealed.secret).toBe(first.secret);
+    expect(await endpointsOf(companyId)).toEqual([{ id: first.id }]);
+
+    // The answer kept for repeats holds the endpoint, never its secret (stored only encrypted, revealed on a repeat).
+    const response = await kept(`webhook-endpoints:${companyId}`, 'register-1');
+    expect(response).toContain(first.id);
+    expect(response).not.toContain(first.secret.slice('whsec_'.length));
+  });
+
+  it('answers a repeat after a roll with the secret that signs now; after a delete, 409 naming Idempotency-Key', async () => {
+    const companyId = randomUUID();
+    const first = await register(companyId, { idempotencyKey: 'register-2' });
+    const rolled = await endpoints.roll(envelope({ companyId, id: first.id, expiresInHours: 0 }));
+    expect((await register(companyId, { idempotencyKey: 'register-2' })).secret).toBe(rolled.secret);
+
+    await endpoints.remove(envelope({ companyId, id: first.id }));
+    expect(await refusal(register(companyId, { idempotencyKey: 'register-2' }))).toEqual({
+      code: ServiceErrorCodes.CONFLICT,
+      message: ENDPOINT_GONE,
+      fields: { 'Idempotency-Key': [ENDPOINT_GONE] },
+    });
+    expect(await endpointsOf(companyId)).toEqual([]);
+  });
+
+  it('refuses another request under the same key (422); keys are per company; without a key every call registers', async () => {
+    const acme = randomUUID();
+    const globex = randomUUID();
+    await register(acme, { idempotencyKey: 'shared' });
+    expect(await refusal(register(acme, { idempotencyKey: 'shared', events: ['order.updated'] }))).toEqual(MISMATCH);
+    const theirs = await register(globex, { idempotencyKey: 'shared' });
+    expect(await endpointsOf(acme)).toHaveLength(1);
+    expect(await endpointsOf(globex)).toEqual([{ id: theirs.id }]);
+
+    const plain = randomUUID();
+    await register(plain, {});
+    await register(plain, {});
+    expect(await endpointsOf(plain)).toHaveLength(2);
+  });
+
+  it('sends one test event for a repeated request and answers the repeat with the same delivery', async () => {
+    const companyId = randomUUID();
+    const endpoint = await register(companyId, {});
+    const other = await register(companyId, {});
+    kick.mockClear();
+    const send = (id: string, fields: Record<string, unknown> = {}) =>
+      deliveries.test(envelope({ companyId, id, idempotencyKey: 'test-1', ...fields }));
+
+    const first: WebhookDeliveryView = await send(endpoint.id);
+    expect(first).toMatchObject({ endpointId: endpoint.id, eventType: 'webhook.test', status: 'pending' });
+    // An explicit `type: webhook.test` is the same request as none.
+    expect(await send(endpoint.id, { type: 'webhook.test' })).toEqual(first);
+    expect(await testsTo(endpoint.id)).toEqual([{ id: first.id }]);
+    expect(kick).toHaveBeenCalledTimes(1);
+    // The same key for another endpoint is another request.
+    expect(await refusal(send(other.id))).toEqual(MISMATCH);
+    expect(await testsTo(other.id)).toEqual([]);
+
+    // Without a key, every call sends one.
+    await deliveries.test(envelope({ companyId, id: other.id }));
+    await deliveries.test(envelope({ companyId, id: other.id }));
+    expect(await testsTo(other.id)).toHaveLength(2);
+  });
+
+  it("replays a refused test the same way, and another company's key is its own", async () => {
+    const companyId = randomUUID();
+    const endpoint = await register(companyId, {});
+    await endpoints.update(envelope({ companyId, id: endpoint.id, enabled: false }));
+    const send = () => deliveries.test(envelope({ companyId, id: endpoint.id, idempotencyKey: 'test-2' }));
+    const disabled = await refusal(send());
+    expect(disabled).toEqual({ code: ServiceErrorCodes.CONFLICT, message: M.TEST_DISABLED });
+    expect(await refusal(send())).toEqual(disabled);
+
+    // Another company cannot see the endpoint, whatever key it sends.
+    expect(await refusal(deliveries.test(envelope({ companyId: randomUUID(), id: endpoint.id, idempotencyKey: 'test-2' })))).toEqual({
+      code: ServiceErrorCodes.NOT_FOUND,
+      message: M.NOT_FOUND,
+    });
+    expect(await testsTo(endpoint.id)).toEqual([]);
+  });
+});
