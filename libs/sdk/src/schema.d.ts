@@ -922,7 +922,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a seller (answers the edit token once) */
+        /**
+         * Register a seller (answers the edit token once)
+         * @description A repeat with the same Idempotency-Key and body within 15 minutes answers the same seller with a new edit token that replaces the first (only its hash is stored, so the first cannot be answered again); later, 409.
+         */
         post: operations["Sellers_register"];
         delete?: never;
         options?: never;
@@ -1097,7 +1100,10 @@ export interface paths {
         /** List the company's API keys (never their secrets) */
         get: operations["ApiKeys_list"];
         put?: never;
-        /** Create an API key (its secret is in this answer only) */
+        /**
+         * Create an API key (its secret is in this answer only)
+         * @description A repeat with the same Idempotency-Key makes no second key: its secret is stored only hashed and shown once, so the repeat answers 409 naming the key already made (revoke it and create another if its secret never arrived).
+         */
         post: operations["ApiKeys_create"];
         delete?: never;
         options?: never;
@@ -1324,7 +1330,10 @@ export interface paths {
         /** List the company's webhook endpoints */
         get: operations["WebhookEndpoints_list"];
         put?: never;
-        /** Register a webhook endpoint (its signing secret is in this answer) */
+        /**
+         * Register a webhook endpoint (its signing secret is in this answer)
+         * @description A repeat with the same Idempotency-Key registers nothing and answers the endpoint the first call registered, with its current signing secret.
+         */
         post: operations["WebhookEndpoints_create"];
         delete?: never;
         options?: never;
@@ -4071,7 +4080,10 @@ export interface operations {
     BuyerRequests_post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4101,6 +4113,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4501,7 +4522,10 @@ export interface operations {
     Quotes_answer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 quoteId: string;
@@ -4552,6 +4576,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4676,7 +4709,10 @@ export interface operations {
     Quotes_ask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 quoteId: string;
@@ -4731,6 +4767,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6073,7 +6118,10 @@ export interface operations {
     Providers_apply: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6103,6 +6151,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6285,7 +6342,10 @@ export interface operations {
     Sellers_register: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7114,7 +7174,10 @@ export interface operations {
     ApiKeys_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7166,6 +7229,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8526,7 +8598,10 @@ export interface operations {
     WebhookEndpoints_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8578,6 +8653,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9178,7 +9262,10 @@ export interface operations {
     WebhookDeliveries_test: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9241,6 +9328,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -68,6 +68,7 @@ function RefundDialogOpen({ order }: { order: OrderView }): ReactElement {
       });
     },
     onError: (error) => {
+      submission.failed(error);
       toast({
         variant: 'destructive',
         title: 'Refund Failed',
