@@ -120,6 +120,9 @@ export class InMemorySellers extends SellersRepository {
   async editTokenHash(sellerId: string): Promise<Buffer | null> {
     return this.tokens.get(sellerId) ?? null;
   }
+  async hasRecoveryTokenExpiringAfter(_tx: Transaction, sellerId: string, after: Date): Promise<boolean> {
+    return this.recovery.some((r) => r.sellerId === sellerId && r.usedAt === null && r.expiresAt.getTime() > after.getTime());
+  }
   async addRecoveryToken(_tx: Transaction, row: { id: string; sellerId: string; hash: Buffer; expiresAt: Date }): Promise<void> {
     this.recovery.push({ ...row, usedAt: null });
   }

@@ -175,6 +175,21 @@ describe('sellers, end to end over HTTP', () => {
     expect(again.body.message).toBe('This edit link is invalid or has expired. Request a new one.');
   });
 
+  it('emails one edit link for a request repeated within a minute (a double submit or a retry)', async () => {
+    const { seller } = await register();
+    const ask = () => request(app.url).post(`/api/sellers/${seller.id}/edit-link`).send({ email: seller.email }).expect(202);
+    const [first, second] = [await ask(), await ask()];
+    expect(second.body).toEqual(first.body);
+    const links = await db.query(
+      `SELECT count(*)::int AS n FROM catalog.outbox WHERE name = 'seller.edit_link_requested' AND payload->>'sellerId' = $1`,
+      [seller.id],
+    );
+    expect(links.rows[0].n).toBe(1);
+    expect(
+      (await db.query(`SELECT count(*)::int AS n FROM catalog.seller_recovery_tokens WHERE seller_id = $1`, [seller.id])).rows[0].n,
+    ).toBe(1);
+  });
+
   it('paginates the showcase with a cursor, each seller once, stats over all sellers', async () => {
     for (let i = 0; i < 5; i++) await register({ category: i % 2 === 0 ? 'design' : 'signage' });
     const total = await sellerCount();

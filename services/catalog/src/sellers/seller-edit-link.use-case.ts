@@ -9,6 +9,12 @@ import { SellersRepository } from './sellers.repository.js';
 
 export const RECOVERY_LINK_TTL_MS = 30 * 60 * 1000;
 
+/**
+ * A request repeated within this long of the last link (a double submit, a retry after a lost answer) emails no
+ * second link: the first, already on its way, works (ADR 0050). The answer is the same either way.
+ */
+export const REPEAT_WINDOW_MS = 60 * 1000;
+
 /** A seller who lost the edit token gets a one-time link by email and trades it for a new token. */
 @Injectable()
 export class SellerEditLinkUseCase {
@@ -24,10 +30,13 @@ export class SellerEditLinkUseCase {
     if (!isUuid(input.sellerId)) return answer;
     const sellerId = input.sellerId;
     await this.unitOfWork.run(async (tx) => {
-      const seller = await this.sellers.findById(sellerId, tx);
+      // Locked, so two requests at once see each other's link.
+      const seller = await this.sellers.lockById(tx, sellerId);
       if (!seller || seller.email.toLowerCase() !== input.email.toLowerCase()) return;
-      const token = generateToken();
       const expiresAt = new Date(this.clock.now().getTime() + RECOVERY_LINK_TTL_MS);
+      const recent = new Date(expiresAt.getTime() - REPEAT_WINDOW_MS);
+      if (await this.sellers.hasRecoveryTokenExpiringAfter(tx, sellerId, recent)) return;
+      const token = generateToken();
       await this.sellers.addRecoveryToken(tx, { id: randomUUID(), sellerId, hash: hashToken(token), expiresAt });
       await tx.publish(CatalogEvents.SELLER_EDIT_LINK_REQUESTED, {
         sellerId,

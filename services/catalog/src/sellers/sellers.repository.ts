@@ -54,6 +54,8 @@ export abstract class SellersRepository {
   abstract editTokenHash(sellerId: string, tx?: Transaction): Promise<Buffer | null>;
 
   abstract addRecoveryToken(tx: Transaction, row: { id: string; sellerId: string; hash: Buffer; expiresAt: Date }): Promise<void>;
+  /** Whether the seller has an unused edit link that expires after `after` (i.e. one made recently). */
+  abstract hasRecoveryTokenExpiringAfter(tx: Transaction, sellerId: string, after: Date): Promise<boolean>;
   /** Locks the recovery token with this hash, if it belongs to the seller. */
   abstract lockRecoveryToken(tx: Transaction, sellerId: string, hash: Buffer): Promise<RecoveryTokenRow | null>;
   /** Marks every unused recovery token of the seller used (a redeemed link also voids its siblings). */
@@ -224,6 +226,14 @@ export class PgSellersRepository extends SellersRepository {
   async editTokenHash(sellerId: string, tx?: Transaction): Promise<Buffer | null> {
     const rows = await this.run<{ token_hash: Buffer }>(`SELECT token_hash FROM seller_edit_tokens WHERE seller_id = $1`, [sellerId], tx);
     return rows[0]?.token_hash ?? null;
+  }
+
+  async hasRecoveryTokenExpiringAfter(tx: Transaction, sellerId: string, after: Date): Promise<boolean> {
+    const rows = (await tx.manager.query(
+      `SELECT 1 FROM seller_recovery_tokens WHERE seller_id = $1 AND used_at IS NULL AND expires_at > $2 LIMIT 1`,
+      [sellerId, after],
+    )) as unknown[];
+    return rows.length > 0;
   }
 
   async addRecoveryToken(tx: Transaction, row: { id: string; sellerId: string; hash: Buffer; expiresAt: Date }): Promise<void> {

@@ -3,7 +3,7 @@ import { RegisterSellerDto, SELLER_EDIT_LINK_MESSAGES, UpdateSellerDto, validate
 import { FakeClock, FakeConnectedAccounts, fakeUnitOfWork, InMemorySellers, sellerInput } from '../../test/fakes.js';
 import { ListSellersUseCase } from './list-sellers.use-case.js';
 import { EDIT_TOKEN_REISSUE_WINDOW_MS, RegisterSellerUseCase } from './register-seller.use-case.js';
-import { RECOVERY_LINK_TTL_MS, SellerEditLinkUseCase } from './seller-edit-link.use-case.js';
+import { RECOVERY_LINK_TTL_MS, REPEAT_WINDOW_MS, SellerEditLinkUseCase } from './seller-edit-link.use-case.js';
 import { hashToken } from './seller-tokens.js';
 import { SellerErrors } from './sellers.exception.js';
 import { UpdateSellerUseCase } from './update-seller.use-case.js';
@@ -185,6 +185,24 @@ describe(SellerEditLinkUseCase.name, () => {
         }),
       },
     ]);
+  });
+
+  it('emails no second link for a request repeated within a minute, and a new one after', async () => {
+    const { register, links: sut, published, clock } = setup();
+    const { seller } = await register.execute(valid(RegisterSellerDto, sellerInput()));
+    published.length = 0;
+    const ask = () => sut.request({ sellerId: seller.id, email: 'maya@example.com' });
+
+    const first = await ask();
+    clock.current = new Date(clock.current.getTime() + REPEAT_WINDOW_MS - 1);
+    expect(await ask()).toEqual(first);
+    expect(published).toHaveLength(1);
+
+    clock.current = new Date(clock.current.getTime() + 1);
+    await ask();
+    expect(published).toHaveLength(2);
+    const [a, b] = published.map((e) => (e.data as { path: string }).path);
+    expect(b).not.toBe(a);
   });
 
   it('trades a link once for a new token that revokes the old one', async () => {
