@@ -39,9 +39,14 @@ const CHANGED_BY_DESIGN: Record<string, string> = {
   // The caller's own credentials, not the target: a session slides its idle expiry, a key notes when it was used.
   'onboarding.sessions': "a signed-in caller's own session slides its idle expiry on use",
   'onboarding.api_keys': "a company's own key records when it was last used",
-  // The BOLA matrix sends an Idempotency-Key with each POST (refunds require one, ADR 0049): the key, in the caller's own
-  // scope, keeps the refusal it was answered with, so a retry with that key answers the same.
-  'payments.idempotency_keys': "the caller's own Idempotency-Key remembers the refusal it got",
+  // The BOLA matrix sends an Idempotency-Key with each POST (refunds require one, ADR 0049; every create takes one, ADR
+  // 0050): the key, in the caller's own scope, keeps the refusal it was answered with, so a retry with it answers the same.
+  ...Object.fromEntries(
+    ['catalog', 'notifications', 'onboarding', 'payments', 'requests'].map((service) => [
+      `${service}.idempotency_keys`,
+      "the caller's own Idempotency-Key remembers the refusal it got",
+    ]),
+  ),
 };
 
 type Principal = 'none' | 'admin' | 'buyerA' | 'buyerB' | 'companyA' | 'companyB' | 'sellerA' | 'sellerB' | 'payeeB';
