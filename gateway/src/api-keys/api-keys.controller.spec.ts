@@ -20,4 +20,23 @@ describe(ApiKeysController.name, () => {
     }>;
     expect(headers).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', required: false }));
   });
+
+  it('POST /api/v1/api-keys/:id/roll forwards the Idempotency-Key (a body cannot set it) and documents it as optional', async () => {
+    const call = jest.fn(async (_pattern: string, _data: unknown): Promise<unknown> => ({}));
+    const sut = new ApiKeysController({ call } as unknown as GatewayRpc);
+    const id = '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+    await sut.roll(company, id, { expiresInHours: 2, idempotencyKey: 'from-body' }, {
+      headers: { 'idempotency-key': 'k-2' },
+    } as unknown as FastifyRequest);
+    await sut.roll(company, id, undefined, { headers: {} } as unknown as FastifyRequest);
+    expect(call.mock.calls).toEqual([
+      [RpcPatterns.onboarding.ROLL_API_KEY, { expiresInHours: 2, companyId: company.id, id, idempotencyKey: 'k-2' }],
+      [RpcPatterns.onboarding.ROLL_API_KEY, { companyId: company.id, id, idempotencyKey: undefined }],
+    ]);
+    const headers = Reflect.getMetadata('swagger/apiParameters', ApiKeysController.prototype.roll) as Array<{
+      name: string;
+      required: boolean;
+    }>;
+    expect(headers).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', required: false }));
+  });
 });

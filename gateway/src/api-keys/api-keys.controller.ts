@@ -55,20 +55,29 @@ export class ApiKeysController {
 
   @Doc({
     summary: 'Roll a key: a new secret now, the old one keeps working for up to 24 hours',
+    description:
+      'A repeat with the same Idempotency-Key rolls nothing more: the new secret is stored only hashed and shown once, so the repeat answers 409 naming the new key (revoke it and roll again if its secret never arrived).',
     status: 201,
     returns: 'CreatedApiKey',
     body: 'RollApiKeyDto',
-    errors: [400, 404, 409],
+    idempotent: true,
+    errors: [400, 404, 409, 422],
   })
   @Post(':id/roll')
   @HttpCode(201)
-  roll(@CurrentCompany() company: ApiCompany, @Param('id') id: string, @Body() body: unknown): Promise<CreatedApiKey> {
+  roll(
+    @CurrentCompany() company: ApiCompany,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+  ): Promise<CreatedApiKey> {
     // The body is optional (24 hours by default); onboarding validates it with RollApiKeyDto.
     const fields = body === undefined || body === null ? {} : body;
     if (typeof fields !== 'object' || Array.isArray(fields)) {
       throw ApiError.of(400, 'The request body must be a JSON object', { body: ['The request body must be a JSON object'] });
     }
-    return this.rpc.call(O.ROLL_API_KEY, { ...(fields as RollApiKeyDto), companyId: fullAccess(company), id });
+    const companyId = fullAccess(company);
+    return this.rpc.call(O.ROLL_API_KEY, { ...(fields as RollApiKeyDto), companyId, id, idempotencyKey: idempotencyKeyOf(request) });
   }
 
   @Doc({ summary: 'Revoke a key at once', returns: 'ApiKeyView', errors: [404] })

@@ -171,7 +171,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         '- **Errors** always have the same body (`ApiErrorBody`): `statusCode`, `error`, a `message` a person can read,',
         '  `fields` naming each invalid field on 400, and an `errorId` on 500 to quote to support.',
         '- **Money** in orders is a decimal string with two decimals (`"96.44"`); in refunds, integer minor units.',
-        '- **Retries**: POSTs that create something (orders, PaymentIntents, refunds, webhook endpoints, API keys, test events) take an `Idempotency-Key` header: the same key and body answer the first result, another body 422; required on refunds.',
+        '- **Retries**: POSTs that create something (orders, PaymentIntents, refunds, webhook endpoints, API keys, test events) and the rolls of keys and signing secrets take an `Idempotency-Key` header: the same key and body answer the first result, another body 422; required on refunds.',
         '- **Webhooks** follow the Standard Webhooks specification; the events are listed under *Webhooks*.',
         '',
         'A typed client generated from this document is the `@paymarket/sdk` package; the guide is /documentation.html.',

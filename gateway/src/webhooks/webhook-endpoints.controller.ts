@@ -92,18 +92,27 @@ export class WebhookEndpointsController {
 
   @Doc({
     summary: 'Roll the signing secret; the previous one keeps signing alongside for up to 24 hours',
+    description:
+      'A repeat with the same Idempotency-Key rolls nothing more (the secret your receiver still verifies with keeps its overlap) and answers the current signing secret, as GET …/secret reveals it.',
     status: 201,
     returns: 'WebhookSecretView',
     body: 'RollWebhookSecretDto',
-    errors: [400, 404],
+    idempotent: true,
+    errors: [400, 404, 422],
   })
   @Post(':id/secret/roll')
   @HttpCode(201)
-  async roll(@CurrentCompany() company: ApiCompany, @Param('id') id: string, @Body() body: unknown): Promise<WebhookSecretView> {
+  async roll(
+    @CurrentCompany() company: ApiCompany,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+  ): Promise<WebhookSecretView> {
     // The body is optional (the default overlap is 24 hours); notifications validates it with RollWebhookSecretDto.
     const fields = body === undefined || body === null ? {} : body;
     if (typeof fields !== 'object' || Array.isArray(fields))
       throw ApiError.of(400, 'The request body must be a JSON object', { body: ['The request body must be a JSON object'] });
-    return this.rpc.call(N.ROLL_WEBHOOK_SECRET, { ...(fields as RollWebhookSecretDto), companyId: company.id, id });
+    const idempotencyKey = idempotencyKeyOf(request);
+    return this.rpc.call(N.ROLL_WEBHOOK_SECRET, { ...(fields as RollWebhookSecretDto), companyId: company.id, id, idempotencyKey });
   }
 }

@@ -45,4 +45,20 @@ describe('Idempotency-Key on the webhook routes (ADR 0048 retry audit)', () => {
     expect(call).toHaveBeenCalledTimes(1);
     expect(documentedHeader(WebhookDeliveriesController.prototype.test)).toMatchObject({ required: false });
   });
+
+  it('POST /api/v1/webhook-endpoints/:id/secret/roll forwards the key (a body cannot set it), and documents it as optional', async () => {
+    const { rpc, call } = fakeRpc();
+    const sut = new WebhookEndpointsController(rpc);
+    await sut.roll(company, 'e1', { expiresInHours: 0, idempotencyKey: 'from-body' }, requestWith({ 'idempotency-key': 'k-3' }));
+    await sut.roll(company, 'e1', undefined, requestWith({}));
+    expect(call.mock.calls).toEqual([
+      [N.ROLL_WEBHOOK_SECRET, { expiresInHours: 0, companyId: company.id, id: 'e1', idempotencyKey: 'k-3' }],
+      [N.ROLL_WEBHOOK_SECRET, { companyId: company.id, id: 'e1', idempotencyKey: undefined }],
+    ]);
+    await expect(sut.roll(company, 'e1', {}, requestWith({ 'idempotency-key': ['a', 'b'] }))).rejects.toMatchObject({
+      body: expect.objectContaining({ statusCode: 400 }),
+    });
+    expect(call).toHaveBeenCalledTimes(2);
+    expect(documentedHeader(WebhookEndpointsController.prototype.roll)).toMatchObject({ required: false });
+  });
 });

@@ -1137,7 +1137,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Roll a key: a new secret now, the old one keeps working for up to 24 hours */
+        /**
+         * Roll a key: a new secret now, the old one keeps working for up to 24 hours
+         * @description A repeat with the same Idempotency-Key rolls nothing more: the new secret is stored only hashed and shown once, so the repeat answers 409 naming the new key (revoke it and roll again if its secret never arrived).
+         */
         post: operations["ApiKeys_roll"];
         delete?: never;
         options?: never;
@@ -1420,7 +1423,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Roll the signing secret; the previous one keeps signing alongside for up to 24 hours */
+        /**
+         * Roll the signing secret; the previous one keeps signing alongside for up to 24 hours
+         * @description A repeat with the same Idempotency-Key rolls nothing more (the secret your receiver still verifies with keeps its overlap) and answers the current signing secret, as GET …/secret reveals it.
+         */
         post: operations["WebhookEndpoints_roll"];
         delete?: never;
         options?: never;
@@ -7357,7 +7363,10 @@ export interface operations {
     ApiKeys_roll: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7420,6 +7429,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9178,7 +9196,10 @@ export interface operations {
     WebhookEndpoints_roll: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9232,6 +9253,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,7 @@ import {
   type CreatedWebhookEndpoint,
   type RpcEnvelope,
   type WebhookDeliveryView,
+  type WebhookSecretView,
 } from '@paymarket/contracts';
 import { IDEMPOTENCY_MESSAGES, openServiceDatabase, ServiceError, UnitOfWork, type ServiceRuntimeConfig } from '@paymarket/platform';
 import { createTestDatabase, type TestDatabase } from '@paymarket/platform/testing';
@@ -52,6 +53,8 @@ describe('webhook endpoints and test events once per Idempotency-Key (notificati
   let dataSource: DataSource;
   let endpoints: WebhookEndpointsHandler;
   let deliveries: WebhookDeliveriesHandler;
+  let repository: TypeOrmWebhooksRepository;
+  let secrets: WebhookSecrets;
   const kick = jest.fn();
 
   beforeAll(async () => {
@@ -69,10 +72,11 @@ describe('webhook endpoints and test events once per Idempotency-Key (notificati
         EmailSecrets1764100000000,
       ],
     });
-    const repository = new TypeOrmWebhooksRepository(dataSource);
+    repository = new TypeOrmWebhooksRepository(dataSource);
     const box = new WebhookSecretBox(keyRing({ WEBHOOK_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}` }, true));
     const unitOfWork = new UnitOfWork(dataSource, 'notifications');
-    endpoints = new WebhookEndpointsHandler(repository, new WebhookSecrets(repository, box), unitOfWork, {
+    secrets = new WebhookSecrets(repository, box);
+    endpoints = new WebhookEndpointsHandler(repository, secrets, unitOfWork, {
       production: false,
     } as ServiceRuntimeConfig);
     deliveries = new WebhookDeliveriesHandler(repository, { kick } as unknown as WebhookDeliveryWorker, unitOfWork);
@@ -188,5 +192,81 @@ describe('webhook endpoints and test events once per Idempotency-Key (notificati
       message: M.NOT_FOUND,
     });
     expect(await testsTo(endpoint.id)).toEqual([]);
+  });
+
+  // notifications.roll_webhook_secret with an Idempotency-Key: a retry after a lost answer must not roll again from the
+  // secret nobody saw, which would stop the one the receiver still verifies with at once instead of after the overlap.
+  const roll = (companyId: string, id: string, fields: Record<string, unknown>) => endpoints.roll(envelope({ companyId, id, ...fields }));
+  /** What a delivery to the endpoint is signed with now. */
+  const signing = async (companyId: string, id: string) => secrets.signingSecrets(id, (await repository.secretsOf(companyId, id))!);
+
+  it('rolls once for a repeated request: the old secret keeps its overlap, the repeat answers the current secret', async () => {
+    const companyId = randomUUID();
+    const endpoint = await register(companyId, {});
+    const first: WebhookSecretView = await roll(companyId, endpoint.id, { expiresInHours: 2, idempotencyKey: 'roll-1' });
+    expect(first.secret).toMatch(/^whsec_/);
+    expect(first.secret).not.toBe(endpoint.secret);
+    expect(Date.parse(first.previousSecretExpiresAt!)).toBeGreaterThan(Date.now() + 3_600_000);
+
+    const repeat = await roll(companyId, endpoint.id, { expiresInHours: 2, idempotencyKey: 'roll-1' });
+    expect(repeat).toEqual(first);
+    expect(await endpoints.reveal(envelope({ companyId, id: endpoint.id }))).toEqual(first);
+    // Still signed with the secret the receiver verifies with (until the overlap ends) and the one the roll answered.
+    expect(await signing(companyId, endpoint.id)).toEqual({ current: first.secret, previous: endpoint.secret });
+
+    // The answer kept for repeats holds neither secret (stored only encrypted, revealed on a repeat).
+    const response = await kept(`webhook-secret-rolls:${companyId}:${endpoint.id}`, 'roll-1');
+    expect(response).toContain('previousSecretExpiresAt');
+    expect(response).not.toContain(first.secret.slice('whsec_'.length));
+    expect(response).not.toContain(endpoint.secret.slice('whsec_'.length));
+
+    // Another request under the key is refused and rolls nothing.
+    expect(await refusal(roll(companyId, endpoint.id, { expiresInHours: 0, idempotencyKey: 'roll-1' }))).toEqual(MISMATCH);
+    expect(await signing(companyId, endpoint.id)).toEqual({ current: first.secret, previous: endpoint.secret });
+  });
+
+  it('a repeated 0-hour roll answers the secret it made (no second roll); the default overlap spelled out is the same request', async () => {
+    const companyId = randomUUID();
+    const endpoint = await register(companyId, {});
+    const now: WebhookSecretView = await roll(companyId, endpoint.id, { expiresInHours: 0, idempotencyKey: 'roll-now' });
+    expect(now.previousSecretExpiresAt).toBeNull();
+    expect(await roll(companyId, endpoint.id, { expiresInHours: 0, idempotencyKey: 'roll-now' })).toEqual(now);
+    expect(await signing(companyId, endpoint.id)).toEqual({ current: now.secret, previous: null });
+
+    const byDefault = await roll(companyId, endpoint.id, { idempotencyKey: 'roll-default' });
+    expect(await roll(companyId, endpoint.id, { expiresInHours: 24, idempotencyKey: 'roll-default' })).toEqual(byDefault);
+    expect(await signing(companyId, endpoint.id)).toEqual({ current: byDefault.secret, previous: now.secret });
+  });
+
+  it('a repeat after a later roll answers the secret that signs now; keys are per endpoint and company; without one every call rolls', async () => {
+    const companyId = randomUUID();
+    const endpoint = await register(companyId, {});
+    const other = await register(companyId, {});
+    const first = await roll(companyId, endpoint.id, { idempotencyKey: 'roll-2' });
+    // The same Idempotency-Key on another endpoint is that endpoint's own roll.
+    const theirs = await roll(companyId, other.id, { idempotencyKey: 'roll-2' });
+    expect(theirs.secret).not.toBe(first.secret);
+    expect(await signing(companyId, other.id)).toEqual({ current: theirs.secret, previous: other.secret });
+    // Another company cannot roll the endpoint, whatever key it sends.
+    expect(await refusal(roll(randomUUID(), endpoint.id, { idempotencyKey: 'roll-2' }))).toEqual({
+      code: ServiceErrorCodes.NOT_FOUND,
+      message: M.NOT_FOUND,
+    });
+
+    // Without a key, every call rolls.
+    const later = await roll(companyId, endpoint.id, {});
+    const latest = await roll(companyId, endpoint.id, {});
+    expect(new Set([first.secret, later.secret, latest.secret]).size).toBe(3);
+    expect(await roll(companyId, endpoint.id, { idempotencyKey: 'roll-2' })).toEqual(
+      await endpoints.reveal(envelope({ companyId, id: endpoint.id })),
+    );
+    expect((await signing(companyId, endpoint.id)).current).toBe(latest.secret);
+
+    // Once the endpoint is deleted, the repeat finds nothing to answer with.
+    await endpoints.remove(envelope({ companyId, id: endpoint.id }));
+    expect(await refusal(roll(companyId, endpoint.id, { idempotencyKey: 'roll-2' }))).toEqual({
+      code: ServiceErrorCodes.NOT_FOUND,
+      message: M.NOT_FOUND,
+    });
   });
 });

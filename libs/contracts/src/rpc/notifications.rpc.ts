@@ -71,7 +71,14 @@ export interface NotificationsRpcMap {
   };
   'notifications.list_events': { request: ListEventsDto & { companyId: string }; response: EventList };
   'notifications.get_event': { request: { companyId: string; id: string }; response: EventView };
-  'notifications.roll_webhook_secret': { request: RollWebhookSecretDto & { companyId: string; id: string }; response: WebhookSecretView };
+  /**
+   * `idempotencyKey`, the caller's Idempotency-Key header: one roll per Idempotency-Key of the endpoint in the company;
+   * a repeat answers the endpoint's current secret, as reveal reads it (ADR 0050).
+   */
+  'notifications.roll_webhook_secret': {
+    request: RollWebhookSecretDto & { companyId: string; id: string; idempotencyKey?: string };
+    response: WebhookSecretView;
+  };
   'notifications.list_webhook_endpoints': { request: { companyId: string }; response: WebhookEndpointList };
   /** `not_found` for an unknown id or another company's endpoint. */
   'notifications.delete_webhook_endpoint': { request: { companyId: string; id: string }; response: { deleted: true } };

@@ -102,7 +102,14 @@ export interface OnboardingRpcMap {
   'onboarding.list_api_keys': { request: { companyId: string }; response: ApiKeyList };
   /** `idempotencyKey`, the caller's Idempotency-Key header: one key made per Idempotency-Key in the company (ADR 0050). */
   'onboarding.create_api_key': { request: CreateApiKeyDto & { companyId: string; idempotencyKey?: string }; response: CreatedApiKey };
-  'onboarding.roll_api_key': { request: RollApiKeyDto & { companyId: string; id: string }; response: CreatedApiKey };
+  /**
+   * `idempotencyKey`, the caller's Idempotency-Key header: one roll per Idempotency-Key of the key in the company; a
+   * repeat is refused (409) naming the new key, whose secret is shown once (ADR 0050).
+   */
+  'onboarding.roll_api_key': {
+    request: RollApiKeyDto & { companyId: string; id: string; idempotencyKey?: string };
+    response: CreatedApiKey;
+  };
   'onboarding.revoke_api_key': { request: { companyId: string; id: string }; response: ApiKeyView };
   /** The developer console's sign-in: the same answer whatever the address. */
   'onboarding.request_console_code': { request: ConsoleSignInCodeDto; response: ConsoleSignInCodeResponse };

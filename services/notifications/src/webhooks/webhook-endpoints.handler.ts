@@ -126,6 +126,11 @@ export class WebhookEndpointsHandler {
   @MessagePattern<string>(P.REVEAL_WEBHOOK_SECRET)
   async reveal(@Payload() message: RpcEnvelope<unknown>): Promise<WebhookSecretView> {
     const { companyId, id } = this.target(message);
+    return this.revealed(companyId, id);
+  }
+
+  /** The endpoint's current secret and until when the previous one still signs; another company's is not found. */
+  private async revealed(companyId: string, id: string | null): Promise<WebhookSecretView> {
     const secret = id ? await this.secrets.reveal(companyId, id) : null;
     if (secret === null) throw ServiceError.notFound(M.NOT_FOUND);
     const stored = await this.webhooks.secretsOf(companyId, id!);
@@ -134,16 +139,33 @@ export class WebhookEndpointsHandler {
     return { secret, previousSecretExpiresAt: until };
   }
 
+  /**
+   * At most one roll per Idempotency-Key of the endpoint: a repeat (a retry after a lost answer) rolls nothing more, so
+   * the secret the receiver still verifies with keeps its overlap, and answers the current secret the way `reveal`
+   * reads it (stored encrypted, so never in the kept answer).
+   */
   @MessagePattern<string>(P.ROLL_WEBHOOK_SECRET)
   async roll(@Payload() message: RpcEnvelope<unknown>): Promise<WebhookSecretView> {
     const { companyId, id, data } = this.target(message);
-    const { companyId: _company, id: _id, ...body } = data;
+    const { companyId: _company, id: _id, idempotencyKey, ...body } = data;
     const result = validateDto(RollWebhookSecretDto, body);
     if (!result.ok) throw ServiceError.invalid(summariseFieldErrors(result.errors), result.errors);
     const hours = result.value.expiresInHours ?? MAX_ROLL_OVERLAP_HOURS;
-    const secret = id ? await this.secrets.roll(companyId, id, hours) : null;
-    if (secret === null) throw ServiceError.notFound(M.NOT_FOUND);
-    return { secret, previousSecretExpiresAt: hours > 0 ? new Date(Date.now() + hours * 3_600_000).toISOString() : null };
+    const key = idempotencyKeyFrom(idempotencyKey);
+    if (!id) throw ServiceError.notFound(M.NOT_FOUND);
+    // An explicit 24 hours is the same request as none.
+    const once = { scope: `webhook-secret-rolls:${companyId}:${id}`, key, request: { expiresInHours: hours } };
+    // Set only when this call rolled; a repeat answers from the endpoint as it is now.
+    const made: { secret?: string } = {};
+    const kept = await this.unitOfWork.runOnce(once, async (tx) => {
+      const rolled = await this.secrets.roll(companyId, id, hours, tx);
+      if (rolled === null) throw ServiceError.notFound(M.NOT_FOUND);
+      made.secret = rolled.secret;
+      // Kept in idempotency_keys to answer a repeat: when the previous secret stops signing, never the new secret.
+      return { previousSecretExpiresAt: rolled.previousExpiresAt?.toISOString() ?? null };
+    });
+    if (made.secret !== undefined) return { secret: made.secret, previousSecretExpiresAt: kept.previousSecretExpiresAt };
+    return this.revealed(companyId, id);
   }
 
   /** The caller's company and the endpoint id (null when it cannot be one: answered as not found). */

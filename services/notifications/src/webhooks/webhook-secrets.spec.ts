@@ -106,7 +106,7 @@ describe(WebhookSecrets.name, () => {
   it('signs with both secrets during a roll’s overlap, and only with the new one once it expires', async () => {
     const { store, sut } = setup();
     const { id, secret: old } = newEndpoint(store, sut);
-    const fresh = (await sut.roll(COMPANY, id, 24))!;
+    const fresh = (await sut.roll(COMPANY, id, 24))!.secret;
     expect(fresh).not.toBe(old);
     expect(await sut.reveal(COMPANY, id)).toBe(fresh);
     const during = await sut.signingSecrets(id, store.rows.get(id)!);
@@ -122,7 +122,7 @@ describe(WebhookSecrets.name, () => {
   it('stops signing with the previous secret at once when rolled with expiresInHours 0', async () => {
     const { store, sut } = setup();
     const { id, secret: old } = newEndpoint(store, sut);
-    const fresh = (await sut.roll(COMPANY, id, 0))!;
+    const fresh = (await sut.roll(COMPANY, id, 0))!.secret;
     expect(store.rows.get(id)).toMatchObject({ previousCiphertext: null, previousExpiresAt: null });
     const signing = await sut.signingSecrets(id, store.rows.get(id)!);
     expect(verifies(fresh, signing)).toBe(true);
@@ -144,9 +144,9 @@ describe(WebhookSecrets.name, () => {
     const before = setup(oldKey);
     const rolled = newEndpoint(before.store, before.sut);
     const previous = rolled.secret;
-    const current = (await before.sut.roll(COMPANY, rolled.id, 24))!;
+    const current = (await before.sut.roll(COMPANY, rolled.id, 24))!.secret;
     const expired = newEndpoint(before.store, before.sut);
-    const expiredCurrent = (await before.sut.roll(COMPANY, expired.id, 24))!;
+    const expiredCurrent = (await before.sut.roll(COMPANY, expired.id, 24))!.secret;
     before.store.rows.get(expired.id)!.previousExpiresAt = new Date(Date.now() - 1000);
     const legacy = randomUUID();
     before.store.add(legacy, null);
@@ -189,7 +189,7 @@ describe(WebhookSecrets.name, () => {
     const { id } = newEndpoint(store, before);
     const stale = { ...store.rows.get(id)! };
     const sut = new WebhookSecrets(store.repository(), boxOf(`${key('new')},${oldKey}`));
-    const rolled = (await sut.roll(COMPANY, id, 0))!;
+    const rolled = (await sut.roll(COMPANY, id, 0))!.secret;
     // A delivery claimed before the roll signs with what it read, and must not write the old secret back.
     await sut.signingSecrets(id, stale);
     expect(await sut.reveal(COMPANY, id)).toBe(rolled);

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createLogger } from '@paymarket/platform';
+import { createLogger, type Transaction } from '@paymarket/platform';
 import { generateWebhookSecret, WebhookSecretBox } from './webhook-secret-box.js';
 import type { SigningSecrets } from './webhook-signature.js';
 import { WebhooksRepository, type StoredSecrets } from './webhooks.repository.js';
@@ -9,6 +9,12 @@ const log = createLogger('webhook-secrets');
 
 /** The most a roll may keep the previous secret signing alongside the new one. */
 export const MAX_ROLL_OVERLAP_HOURS = 24;
+
+/** A roll's new secret (answered once) and until when the previous one keeps signing (null: it stopped at once). */
+export interface RolledSecret {
+  secret: string;
+  previousExpiresAt: Date | null;
+}
 
 /**
  * Endpoint secrets (ADR 0036): made here, stored only encrypted, decrypted when a delivery is signed or the owner
@@ -43,19 +49,22 @@ export class WebhookSecrets {
     return stored ? this.currentOf(endpointId, stored) : null;
   }
 
-  /** A new secret; the old one keeps signing alongside for `overlapHours` (0: stops at once). */
-  async roll(companyId: string, endpointId: string, overlapHours: number): Promise<string | null> {
-    const stored = await this.webhooks.secretsOf(companyId, endpointId);
+  /**
+   * A new secret; the old one keeps signing alongside for `overlapHours` (0: stops at once). In `tx` when given: the
+   * endpoint stays locked and the roll commits with the caller's transaction (its Idempotency-Key).
+   */
+  async roll(companyId: string, endpointId: string, overlapHours: number, tx?: Transaction): Promise<RolledSecret | null> {
+    const stored = await this.webhooks.secretsOf(companyId, endpointId, tx);
     if (!stored) return null;
     const previous = stored.ciphertext ? this.box.encrypt(this.box.decrypt(stored.ciphertext, endpointId), endpointId) : null;
     const { secret, ciphertext } = this.create(endpointId);
     const expiresAt = previous && overlapHours > 0 ? new Date(Date.now() + overlapHours * 3_600_000) : null;
-    await this.webhooks.storeSecrets(endpointId, {
-      ciphertext,
-      previousCiphertext: expiresAt ? previous : null,
-      previousExpiresAt: expiresAt,
-    });
-    return secret;
+    await this.webhooks.storeSecrets(
+      endpointId,
+      { ciphertext, previousCiphertext: expiresAt ? previous : null, previousExpiresAt: expiresAt },
+      tx,
+    );
+    return { secret, previousExpiresAt: expiresAt };
   }
 
   private async currentOf(endpointId: string, stored: StoredSecrets): Promise<string> {

@@ -76,8 +76,10 @@ export abstract class WebhooksRepository {
   abstract getEndpoint(companyId: string, id: string): Promise<WebhookEndpointView | null>;
   /** Null for an unknown id or another company's endpoint. `enabled` false marks it disabled by its owner. */
   abstract updateEndpoint(companyId: string, id: string, patch: UpdateWebhookEndpointDto): Promise<WebhookEndpointView | null>;
-  abstract secretsOf(companyId: string, id: string): Promise<StoredSecrets | null>;
-  abstract storeSecrets(id: string, secrets: StoredSecrets): Promise<void>;
+  /** Null for an unknown id or another company's endpoint. In `tx`: the endpoint is locked until it ends (a roll). */
+  abstract secretsOf(companyId: string, id: string, tx?: Transaction): Promise<StoredSecrets | null>;
+  /** In `tx` when given (a roll commits with its Idempotency-Key). */
+  abstract storeSecrets(id: string, secrets: StoredSecrets, tx?: Transaction): Promise<void>;
   /** Stores a first secret unless one is there already; answers the one stored. */
   abstract storeFirstSecret(id: string, ciphertext: string): Promise<string>;
   /**
@@ -280,18 +282,18 @@ export class TypeOrmWebhooksRepository extends WebhooksRepository {
     return rows[0][0] ? toResponse(rows[0][0]) : null;
   }
 
-  async secretsOf(companyId: string, id: string): Promise<StoredSecrets | null> {
-    const rows = (await this.dataSource.query(
+  async secretsOf(companyId: string, id: string, tx?: Transaction): Promise<StoredSecrets | null> {
+    const rows = (await (tx?.manager ?? this.dataSource).query(
       `SELECT secret_ciphertext AS "ciphertext", previous_secret_ciphertext AS "previousCiphertext",
               previous_secret_expires_at AS "previousExpiresAt"
-         FROM webhook_endpoints WHERE id = $1 AND company_id = $2`,
+         FROM webhook_endpoints WHERE id = $1 AND company_id = $2${tx ? ' FOR UPDATE' : ''}`,
       [id, companyId],
     )) as StoredSecrets[];
     return rows[0] ?? null;
   }
 
-  async storeSecrets(id: string, secrets: StoredSecrets): Promise<void> {
-    await this.dataSource.query(
+  async storeSecrets(id: string, secrets: StoredSecrets, tx?: Transaction): Promise<void> {
+    await (tx?.manager ?? this.dataSource).query(
       `UPDATE webhook_endpoints SET secret_ciphertext = $2, previous_secret_ciphertext = $3, previous_secret_expires_at = $4,
               updated_at = now() WHERE id = $1`,
       [id, secrets.ciphertext, secrets.previousCiphertext, secrets.previousExpiresAt],

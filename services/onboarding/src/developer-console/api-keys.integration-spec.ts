@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { ServiceErrorCodes, type CreatedApiKey, type RpcEnvelope } from '@paymarket/contracts';
+import { API_KEY_MESSAGES_V1 as M, ServiceErrorCodes, type CreatedApiKey, type RpcEnvelope } from '@paymarket/contracts';
 import { IDEMPOTENCY_MESSAGES, openServiceDatabase, ServiceError, UnitOfWork } from '@paymarket/platform';
 import { createTestDatabase, type TestDatabase } from '@paymarket/platform/testing';
 import { SystemClock } from '../auth/clock.js';
@@ -137,5 +137,108 @@ describe('API keys created once per Idempotency-Key (onboarding, real PostgreSQL
     const bad = await refusal(sut.create(envelope({ companyId, name: 'Deploy', access: 'full', idempotencyKey: 'has space' })));
     expect(bad.fields).toEqual({ 'Idempotency-Key': [IDEMPOTENCY_MESSAGES.INVALID_KEY] });
     expect(await keysOf(companyId)).toHaveLength(2);
+  });
+
+  // onboarding.roll_api_key with an Idempotency-Key: a retry after a lost answer must not make a second new key.
+  const keptFor = async (scope: string, key: string) =>
+    (await dataSource.query(`SELECT response::text AS response FROM idempotency_keys WHERE scope = $1 AND key = $2`, [
+      scope,
+      key,
+    ])) as Array<{
+      response: string | null;
+    }>;
+  const expiryOf = async (id: string) =>
+    ((await dataSource.query(`SELECT expires_at FROM api_keys WHERE id = $1`, [id])) as Array<{ expires_at: Date | null }>)[0]!.expires_at;
+
+  it('rolls once for a repeated request; the repeat is refused (409 naming the new key), the secret is never kept', async () => {
+    const companyId = await newCompany();
+    const old = await sut.create(envelope({ companyId, name: 'Checkout', access: 'full' }));
+    const request = { companyId, id: old.id, expiresInHours: 2, idempotencyKey: 'roll-key-1' };
+    const rolled: CreatedApiKey = await sut.roll(envelope(request));
+    expect(rolled).toMatchObject({ name: 'Checkout', access: 'full', secret: expect.stringMatching(/^sk_test_/) });
+    expect(rolled.id).not.toBe(old.id);
+    const overlapEnds = await expiryOf(old.id);
+    expect(overlapEnds!.getTime()).toBeGreaterThan(Date.now() + 3_600_000);
+
+    const repeat = await refusal(sut.roll(envelope(request)));
+    const message = alreadyCreated(rolled, 'roll');
+    expect(repeat).toEqual({ code: ServiceErrorCodes.CONFLICT, message, fields: { 'Idempotency-Key': [message] } });
+    expect(message).toContain(rolled.id);
+    expect(message).toContain(`${rolled.prefix}…`);
+    expect(message).toContain('shown only once');
+    expect(message).toContain('revoke that key and roll again');
+    // Asked again later: the same answer, still one new key, and the old key's overlap is as the first roll set it.
+    expect(await refusal(sut.roll(envelope(request)))).toEqual(repeat);
+    const rows = await keysOf(companyId);
+    expect(rows.map((r) => r.id).sort()).toEqual([old.id, rolled.id].sort());
+    expect(rows.find((r) => r.id === rolled.id)!.secret_hash.equals(hashSecret(rolled.secret))).toBe(true);
+    expect(await expiryOf(old.id)).toEqual(overlapEnds);
+
+    // What answers a repeat is the new key without its secret: nothing secret in idempotency_keys.
+    const kept = await keptFor(`api-key-rolls:${companyId}:${old.id}`, 'roll-key-1');
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.response).toContain(rolled.id);
+    expect(kept[0]!.response).not.toContain(rolled.secret);
+    expect(kept[0]!.response).not.toContain(rolled.secret.slice(PREFIX_CHARS));
+    expect(kept[0]!.response).not.toContain(old.secret.slice(PREFIX_CHARS));
+  });
+
+  it('a repeated 0-hour roll names the new key instead of refusing the old one as expired; no second key', async () => {
+    const companyId = await newCompany();
+    const old = await sut.create(envelope({ companyId, name: 'Deploy', access: 'read_only' }));
+    const request = { companyId, id: old.id, expiresInHours: 0, idempotencyKey: 'roll-now' };
+    const rolled: CreatedApiKey = await sut.roll(envelope(request));
+    const message = alreadyCreated(rolled, 'roll');
+    expect(await refusal(sut.roll(envelope(request)))).toEqual({
+      code: ServiceErrorCodes.CONFLICT,
+      message,
+      fields: { 'Idempotency-Key': [message] },
+    });
+    expect((await keysOf(companyId)).map((r) => r.id).sort()).toEqual([old.id, rolled.id].sort());
+    // Without a key, a roll of the expired old key is refused as before.
+    expect(await refusal(sut.roll(envelope({ companyId, id: old.id, expiresInHours: 0 })))).toEqual({
+      code: ServiceErrorCodes.CONFLICT,
+      message: M.NOT_ACTIVE,
+    });
+  });
+
+  it('refuses another roll under the same key (422); keys are per company and per API key; without one every call rolls', async () => {
+    const companyId = await newCompany();
+    const first = await sut.create(envelope({ companyId, name: 'A', access: 'full' }));
+    const second = await sut.create(envelope({ companyId, name: 'B', access: 'full' }));
+    await sut.roll(envelope({ companyId, id: first.id, expiresInHours: 3, idempotencyKey: 'shared-roll' }));
+    const before = await expiryOf(first.id);
+    expect(await refusal(sut.roll(envelope({ companyId, id: first.id, expiresInHours: 0, idempotencyKey: 'shared-roll' })))).toEqual({
+      code: ServiceErrorCodes.UNPROCESSABLE,
+      message: IDEMPOTENCY_MESSAGES.BODY_MISMATCH,
+      fields: { 'Idempotency-Key': [IDEMPOTENCY_MESSAGES.BODY_MISMATCH] },
+    });
+    // The refused request changed nothing: the old key keeps its overlap.
+    expect(await expiryOf(first.id)).toEqual(before);
+    expect(await keysOf(companyId)).toHaveLength(3);
+
+    // The same Idempotency-Key rolling another of the company's keys is that key's own roll.
+    const other: CreatedApiKey = await sut.roll(envelope({ companyId, id: second.id, expiresInHours: 3, idempotencyKey: 'shared-roll' }));
+    expect(other).toMatchObject({ name: 'B', secret: expect.stringMatching(/^sk_test_/) });
+    // Another company's key is not found, whatever Idempotency-Key it comes with.
+    expect(
+      await refusal(sut.roll(envelope({ companyId: await newCompany(), id: first.id, expiresInHours: 3, idempotencyKey: 'shared-roll' }))),
+    ).toEqual({ code: ServiceErrorCodes.NOT_FOUND, message: M.NOT_FOUND });
+    expect(await keysOf(companyId)).toHaveLength(4);
+
+    // The default overlap (24 hours) left out or spelled out is the same request: the repeat, not a second roll.
+    const byDefault: CreatedApiKey = await sut.roll(envelope({ companyId, id: second.id, idempotencyKey: 'default-roll' }));
+    expect(
+      await refusal(sut.roll(envelope({ companyId, id: second.id, expiresInHours: 24, idempotencyKey: 'default-roll' }))),
+    ).toMatchObject({
+      code: ServiceErrorCodes.CONFLICT,
+      message: alreadyCreated(byDefault, 'roll'),
+    });
+    expect(await keysOf(companyId)).toHaveLength(5);
+
+    // Without a key, every call rolls (the old key is still active during its overlap).
+    await sut.roll(envelope({ companyId, id: second.id }));
+    await sut.roll(envelope({ companyId, id: second.id }));
+    expect(await keysOf(companyId)).toHaveLength(7);
   });
 });

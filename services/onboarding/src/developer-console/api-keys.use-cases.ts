@@ -17,12 +17,29 @@ import { ApiKeysRepository } from './api-keys.repository.js';
 
 const HOUR_MS = 3_600_000;
 
-/** The answer to a repeated create: which key the first call made, and what to do since its secret cannot be shown. */
-export function alreadyCreated(key: Pick<ApiKeyView, 'id' | 'name' | 'prefix'>): string {
-  return (
-    `An API key was already created with this Idempotency-Key: "${key.name}" (${key.prefix ?? ''}…, id ${key.id}). ` +
-    'Its secret is shown only once. If you did not receive it, revoke that key and create a new one with a new Idempotency-Key.'
-  );
+/**
+ * The answer to a repeated create or roll: which key the first call made, and what to do since its secret cannot be
+ * shown again.
+ */
+export function alreadyCreated(key: Pick<ApiKeyView, 'id' | 'name' | 'prefix'>, by: 'create' | 'roll' = 'create'): string {
+  const made =
+    by === 'roll'
+      ? 'An API key was already rolled with this Idempotency-Key: its new key'
+      : 'An API key was already created with this Idempotency-Key:';
+  const instead =
+    by === 'roll'
+      ? 'revoke that key and roll again with a new Idempotency-Key (or create a new key if the old one has stopped working).'
+      : 'revoke that key and create a new one with a new Idempotency-Key.';
+  return `${made} "${key.name}" (${key.prefix ?? ''}…, id ${key.id}). Its secret is shown only once. If you did not receive it, ${instead}`;
+}
+
+/** A key made by this call (with its secret, answered once) or by an earlier call with the same Idempotency-Key (409). */
+function shownOnce(key: ApiKeyView, secret: string | undefined, by: 'create' | 'roll'): CreatedApiKey {
+  if (secret === undefined) {
+    const message = alreadyCreated(key, by);
+    throw ServiceError.conflict(message, { 'Idempotency-Key': [message] });
+  }
+  return { ...key, secret };
 }
 
 /**
@@ -88,16 +105,19 @@ export class ApiKeys {
       made.secret = secret;
       return view;
     });
-    if (made.secret === undefined) {
-      const message = alreadyCreated(key);
-      throw ServiceError.conflict(message, { 'Idempotency-Key': [message] });
-    }
-    return { ...key, secret: made.secret };
+    return shownOnce(key, made.secret, 'create');
   }
 
-  /** A new key with the same name and access; the old one expires after `expiresInHours` (0: at once). */
-  async roll(companyId: string, id: string, expiresInHours: number): Promise<CreatedApiKey> {
-    return this.unitOfWork.run(async (tx) => {
+  /**
+   * A new key with the same name and access; the old one expires after `expiresInHours` (0: at once). At most one roll
+   * per Idempotency-Key of the key: a repeat makes no second new key (nor cuts the overlap short) and, like a repeated
+   * create, is refused (409) naming the new key, whose secret was shown once and is kept only hashed.
+   */
+  async roll(companyId: string, id: string, expiresInHours: number, idempotencyKey?: string): Promise<CreatedApiKey> {
+    const once = { scope: `api-key-rolls:${companyId}:${id}`, key: idempotencyKey, request: { expiresInHours } };
+    // Set only when this call made the new key.
+    const made: { secret?: string } = {};
+    const key = await this.unitOfWork.runOnce(once, async (tx): Promise<ApiKeyView> => {
       await this.keys.lockCompany(tx, companyId);
       const now = this.clock.now();
       const old = await this.keys.find(tx, companyId, id);
@@ -106,8 +126,12 @@ export class ApiKeys {
       const expiresAt = new Date(now.getTime() + expiresInHours * HOUR_MS);
       // Rolling never shortens an earlier, sooner expiry.
       if (!old.expiresAt || old.expiresAt.getTime() > expiresAt.getTime()) await this.keys.setExpiry(tx, old.id, expiresAt);
-      return this.insert(tx, companyId, old.name, old.access, now);
+      const { secret, ...view } = await this.insert(tx, companyId, old.name, old.access, now);
+      made.secret = secret;
+      // Kept in idempotency_keys to answer a repeat: the new key without its secret.
+      return view;
     });
+    return shownOnce(key, made.secret, 'roll');
   }
 
   async revoke(companyId: string, id: string): Promise<ApiKeyView> {

@@ -78,8 +78,9 @@ export class DeveloperConsoleHandler {
   @MessagePattern<string>(P.ROLL_API_KEY)
   roll(@Payload() message: RpcEnvelope<unknown>): Promise<CreatedApiKey> {
     const { companyId, id, rest } = target(message);
-    const body = validated(RollApiKeyDto, rest);
-    return this.keys.roll(companyId, id, body.expiresInHours ?? 24);
+    const { idempotencyKey, ...fields } = rest;
+    const body = validated(RollApiKeyDto, fields);
+    return this.keys.roll(companyId, id, body.expiresInHours ?? 24, idempotencyKeyFrom(idempotencyKey));
   }
 
   @MessagePattern<string>(P.REVOKE_API_KEY)

@@ -64,15 +64,23 @@ export function ApiKeysPanel(): ReactElement {
       toast({ variant: 'destructive', title: 'Could not create the key', description: apiErrorMessage(error, 'Please try again.') });
     },
   });
+  // One key per roll: a retry after a lost answer rolls once (the API answers 409 naming the new key).
+  const rollSubmission = useSubmissionKey();
   const roll = useMutation({
     mutationFn: ({ key, body }: { key: ApiKeyView; body: RollApiKeyDto }) =>
-      consoleCall<CreatedApiKey>('POST', `/api/v1/api-keys/${key.id}/roll`, body),
+      consoleCall<CreatedApiKey>('POST', `/api/v1/api-keys/${key.id}/roll`, body, {
+        idempotencyKey: rollSubmission.keyFor({ id: key.id, ...body }),
+      }),
     onSuccess: (created, { key, body }) => {
+      rollSubmission.done();
       setRolling(null);
       setShown({ key: created, rolledFrom: key, hours: body.expiresInHours ?? 24 });
       void refresh();
     },
-    onError: (error) => setOverlapErrors(apiFieldErrors(error)),
+    onError: (error) => {
+      rollSubmission.failed(error);
+      setOverlapErrors(apiFieldErrors(error));
+    },
   });
   const revoke = useMutation({
     mutationFn: (key: ApiKeyView) => consoleCall<ApiKeyView>('DELETE', `/api/v1/api-keys/${key.id}`),

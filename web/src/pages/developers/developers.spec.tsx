@@ -434,4 +434,67 @@ describe(DevelopersPage.name, () => {
     expect(first!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(retry).toEqual(first);
   });
+
+  it('rolls a key with one Idempotency-Key: kept for a retry after a lost answer, a new one for the next roll', async () => {
+    const rolled = { ...key, id: '66666666-6666-4666-8666-666666666666', secret: 'sk_test_ROLLED' };
+    const answers = [lost, () => fakeResponse(201, JSON.stringify(rolled)), () => fakeResponse(201, JSON.stringify(rolled))];
+    const url = `/api/v1/api-keys/${key.id}/roll`;
+    server({
+      'GET /api/console/me': () => fakeResponse(200, JSON.stringify({ company })),
+      'GET /api/v1/api-keys': () => fakeResponse(200, JSON.stringify({ data: [key] })),
+      [`POST ${url}`]: () => answers.shift()!(),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Roll Default key' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Roll key' }));
+    await waitFor(() => expect(posts(url)).toHaveLength(1));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Roll key' }).hasAttribute('disabled')).toBe(false));
+    // The answer was lost: the retry sends the same key, so the API makes no second new key.
+    await user.click(within(dialog).getByRole('button', { name: 'Roll key' }));
+    expect((await screen.findByTestId('secret-once')).textContent).toBe('sk_test_ROLLED');
+    const [first, retry] = posts(url);
+    expect(first!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry).toEqual(first);
+    expect(first!.body).toEqual({ expiresInHours: 24 });
+    await user.click(screen.getByRole('button', { name: 'I have saved it' }));
+
+    // Done: the next roll, even with the same overlap, is another roll with another key.
+    await user.click(await screen.findByRole('button', { name: 'Roll Default key' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Roll key' }));
+    await waitFor(() => expect(posts(url)).toHaveLength(3));
+    expect(posts(url)[2]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(posts(url)[2]!.idempotencyKey).not.toBe(first!.idempotencyKey);
+  });
+
+  it("rolls an endpoint's secret with one Idempotency-Key, kept for a retry after a lost answer", async () => {
+    const answers = [lost, () => fakeResponse(201, JSON.stringify({ secret: 'whsec_NEW', previousSecretExpiresAt: null }))];
+    const url = `/api/v1/webhook-endpoints/${endpoint.id}/secret/roll`;
+    server({
+      'GET /api/console/me': () => fakeResponse(200, JSON.stringify({ company })),
+      'GET /api/v1/api-keys': () => fakeResponse(200, JSON.stringify({ data: [] })),
+      'GET /api/v1/webhook-endpoints': () => fakeResponse(200, JSON.stringify({ data: [endpoint] })),
+      [`GET /api/v1/webhook-endpoints/${endpoint.id}/deliveries`]: () => fakeResponse(200, JSON.stringify({ data: [], nextCursor: null })),
+      [`POST ${url}`]: () => answers.shift()!(),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('tab', { name: 'Webhooks' }));
+    await user.click(await screen.findByRole('button', { name: `Open ${endpoint.url}` }));
+    await user.click(await screen.findByRole('button', { name: 'Roll secret' }));
+    const dialog = await screen.findByRole('dialog');
+    const hours = within(dialog).getByLabelText(/Keep signing with the old secret for/);
+    await user.clear(hours);
+    await user.type(hours, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Roll secret now' }));
+    await waitFor(() => expect(posts(url)).toHaveLength(1));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Roll secret now' }).hasAttribute('disabled')).toBe(false));
+    // The answer was lost: the retry sends the same key, so the API does not roll again from the unseen secret.
+    await user.click(within(dialog).getByRole('button', { name: 'Roll secret now' }));
+    expect((await screen.findByTestId('secret-once')).textContent).toBe('whsec_NEW');
+    const [first, retry] = posts(url);
+    expect(first).toMatchObject({ body: { expiresInHours: 0 }, idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(retry).toEqual(first);
+  });
 });

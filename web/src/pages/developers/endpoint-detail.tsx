@@ -95,13 +95,23 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
       failed('Could not change the endpoint')(error);
     },
   });
+  // One key per roll: a retry after a lost answer rolls once (the API answers the current secret), so the secret the
+  // receiver still verifies with keeps its overlap.
+  const rollSubmission = useSubmissionKey();
   const roll = useMutation({
-    mutationFn: (body: RollWebhookSecretDto) => consoleCall<WebhookSecretView>('POST', `${base}/secret/roll`, body),
+    mutationFn: (body: RollWebhookSecretDto) =>
+      consoleCall<WebhookSecretView>('POST', `${base}/secret/roll`, body, {
+        idempotencyKey: rollSubmission.keyFor({ id: endpoint.id, ...body }),
+      }),
     onSuccess: (view) => {
+      rollSubmission.done();
       setRollOpen(false);
       setSecret({ title: 'New signing secret', view });
     },
-    onError: (error) => setOverlapErrors(apiFieldErrors(error)),
+    onError: (error) => {
+      rollSubmission.failed(error);
+      setOverlapErrors(apiFieldErrors(error));
+    },
   });
   const reveal = useMutation({
     mutationFn: () => consoleCall<WebhookSecretView>('GET', `${base}/secret`),
