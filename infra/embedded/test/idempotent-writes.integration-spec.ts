@@ -1,21 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import pg from 'pg';
+import type pg from 'pg';
 import request from 'supertest';
-import type { BuyerRequestResponse, MailboxMessage, QuoteResponse, RegisterSellerResponse } from '@paymarket/contracts';
-import { startEmbedded, type EmbeddedPayMarket } from '@paymarket/embedded';
-import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
+import { IDEMPOTENCY_MESSAGES, type BuyerRequestResponse, type MailboxMessage, type QuoteResponse } from '@paymarket/contracts';
+import { eventually } from '@paymarket/platform/testing';
+import { ipsFrom, startTestApp, type TestApp } from './support/integrator-test-app.js';
+import { registerSeller, sellerProfile } from './support/payments.js';
+import { signInBuyer } from './support/sign-in.js';
 
 jest.setTimeout(90_000);
 
-const BODY_MISMATCH = 'This Idempotency-Key was already used with a different request. Use a new key for a new request.';
+const BODY_MISMATCH = IDEMPOTENCY_MESSAGES.BODY_MISMATCH;
 
 // ADR 0048's retry audit: a post or a quote message repeated after a lost answer is made once per Idempotency-Key,
 // over HTTP through the gateway, on a real PostgreSQL.
 describe('requests writes repeated with an Idempotency-Key', () => {
-  let database: TestDatabase;
-  let app: EmbeddedPayMarket;
+  let testApp: TestApp;
+  let app: TestApp['app'];
   let db: pg.Client;
   const run = Date.now().toString(36);
+  const ip = ipsFrom('10.81');
   let ada: { email: string; cookie: string };
   let eve: { email: string; cookie: string };
   let seller: { id: string; token: string; email: string };
@@ -24,20 +27,10 @@ describe('requests writes repeated with an Idempotency-Key', () => {
     const response = await request(app.url).get('/api/dev/mailbox?limit=200').expect(200);
     return (response.body as MailboxMessage[]).filter((m) => m.to === email);
   };
-
-  async function signedInBuyer(name: string): Promise<{ email: string; cookie: string }> {
+  const signedInBuyer = async (name: string): Promise<{ email: string; cookie: string }> => {
     const email = `${name.toLowerCase()}.${run}@example.com`;
-    await request(app.url).post('/api/register-buyer').send({ name, email }).expect(201);
-    await request(app.url).post('/api/auth/sign-in/code').send({ email }).expect(202);
-    const code = await eventually(
-      async () => (await mailboxFor(email)).map((m) => /sign-in code: (\d{6})/.exec(m.subject)?.[1]).find(Boolean),
-      10_000,
-      `the sign-in code for ${email}`,
-    );
-    const response = await request(app.url).post('/api/auth/sign-in/verify').send({ email, code }).expect(200);
-    const cookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((c) => c.startsWith('pm_session='));
-    return { email, cookie: cookie!.split(';')[0]! };
-  }
+    return { email, cookie: await signInBuyer(app.url, name, email, ip) };
+  };
 
   const post = (cookie: string, body: object, key?: string) => {
     const r = request(app.url).post('/api/buyer-requests').set('cookie', cookie);
@@ -49,44 +42,17 @@ describe('requests writes repeated with an Idempotency-Key', () => {
     count(`SELECT count(*) FROM requests.outbox WHERE name = 'request.posted' AND payload->>'title' = $1`, [title]);
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startEmbedded({
-      trustProxy: true,
-      port: 0,
-      host: '127.0.0.1',
-      production: false,
-      databaseUrl: database.url,
-      dataDir: '',
-      messaging: testMessagingRuntime(),
-    });
-    db = new pg.Client({ connectionString: database.url });
-    await db.connect();
+    testApp = await startTestApp();
+    ({ app, db } = testApp);
     ada = await signedInBuyer('Ada');
     eve = await signedInBuyer('Eve');
     const email = `pat.${run}@print.example`;
-    const registered = await request(app.url)
-      .post('/api/register-seller')
-      .send({
-        businessName: `Print Co ${run}`,
-        sellerName: 'Pat Printer',
-        email,
-        phone: '5551234567',
-        category: 'printing',
-        description: 'We print business cards, flyers and banners with fast turnaround and fair prices.',
-        products: 'Business cards, flyers, banners',
-        pricing: 'From $20 per 100 cards',
-        location: 'Toronto, ON',
-        website: 'https://print.example',
-      })
-      .expect(201);
-    const body = registered.body as RegisterSellerResponse;
-    seller = { id: body.seller.id, token: body.authToken, email };
+    const registered = await registerSeller(app.url, ip, sellerProfile({ email, businessName: `Print Co ${run}` }));
+    seller = { id: registered.seller.id, token: registered.authToken, email };
   });
 
   afterAll(async () => {
-    await db?.end();
-    await app?.close();
-    await database?.drop();
+    await testApp?.close();
   });
 
   describe('POST /api/buyer-requests', () => {
