@@ -8,7 +8,15 @@ import type {
   SellerProfile,
   VerifyConnectedAccountResponse,
 } from '@paymarket/contracts';
-import { IDEMPOTENCY_MESSAGES, Idempotency, ServiceError, type Once, type Transaction, type UnitOfWork } from '@paymarket/platform';
+import {
+  IDEMPOTENCY_MESSAGES,
+  Idempotency,
+  ServiceError,
+  type Once,
+  type OnceOutcome,
+  type Transaction,
+  type UnitOfWork,
+} from '@paymarket/platform';
 import type { EntityManager } from 'typeorm';
 import { ConnectedAccounts } from '../src/providers/connected-accounts.js';
 import { ProvidersRepository, type Decision, type NewApplication } from '../src/providers/providers.repository.js';
@@ -40,9 +48,9 @@ export function fakeUnitOfWork() {
       published.push(...pending);
       return result;
     },
-    // As the real one: a repeat of a key answers the first result (as JSON) or refusal; another request, 422.
-    runOnce: async <T>(once: Once, work: (tx: Transaction) => Promise<T>): Promise<T> => {
-      if (once.key === undefined) return uow.run(work);
+    // As the real one: a repeat of a key answers what the first run kept (as JSON) or its refusal; another request, 422.
+    runOnceKeeping: async <T, K>(once: Once, work: (tx: Transaction) => Promise<T>, keep: (result: T) => K): Promise<OnceOutcome<T, K>> => {
+      if (once.key === undefined) return { ran: true, result: await uow.run(work) };
       const id = `${once.scope}|${once.key}`;
       const hash = Idempotency.hash(once.request);
       const seen = answers.get(id);
@@ -51,15 +59,19 @@ export function fakeUnitOfWork() {
         throw new ServiceError('unprocessable', message, { 'Idempotency-Key': [message] });
       }
       if (seen?.error) throw seen.error;
-      if (seen) return JSON.parse(seen.response) as T;
+      if (seen) return { ran: false, kept: JSON.parse(seen.response) as K };
       try {
         const result = await uow.run(work);
-        answers.set(id, { hash, response: JSON.stringify(result) });
-        return result;
+        answers.set(id, { hash, response: JSON.stringify(keep(result)) });
+        return { ran: true, result };
       } catch (error) {
         if (error instanceof ServiceError) answers.set(id, { hash, response: 'null', error });
         throw error;
       }
+    },
+    runOnce: async <T>(once: Once, work: (tx: Transaction) => Promise<T>): Promise<T> => {
+      const outcome = await uow.runOnceKeeping(once, work, (result) => result);
+      return outcome.ran ? outcome.result : outcome.kept;
     },
   };
   return { uow: uow as unknown as UnitOfWork, published };

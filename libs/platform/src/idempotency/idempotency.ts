@@ -31,6 +31,12 @@ interface Row {
 /** How long a key answers with its first result (Stripe's window); older keys are pruned and may be used again. */
 export const IDEMPOTENCY_RETENTION_HOURS = 24;
 
+/**
+ * What a keyed run answered: this call ran the work (its whole result), or a repeat got what the first run kept
+ * (`keep(result)`, stored as JSON) without running anything.
+ */
+export type OnceOutcome<T, K = T> = { ran: true; result: T } | { ran: false; kept: K };
+
 export interface IdempotencyOptions {
   /** How long a duplicate waits for the first request to finish. */
   waitMs?: number;
@@ -62,7 +68,22 @@ export class Idempotency {
   }
 
   async run<T>(scope: string, key: string | undefined, request: unknown, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    if (key === undefined) return this.dataSource.transaction(work);
+    const outcome = await this.runKeeping(scope, key, request, work, (result) => result);
+    return outcome.ran ? outcome.result : outcome.kept;
+  }
+
+  /**
+   * `run`, keeping only `keep(result)` as the answer to a repeat (a result holding a secret keeps it out), and saying
+   * which happened: the caller answers a repeat from what was kept (e.g. reads the secret again, or refuses).
+   */
+  async runKeeping<T, K>(
+    scope: string,
+    key: string | undefined,
+    request: unknown,
+    work: (manager: EntityManager) => Promise<T>,
+    keep: (result: T) => K,
+  ): Promise<OnceOutcome<T, K>> {
+    if (key === undefined) return { ran: true, result: await this.dataSource.transaction(work) };
     if (!KEY.test(key))
       throw ServiceError.invalid(IDEMPOTENCY_MESSAGES.INVALID_KEY, { 'Idempotency-Key': [IDEMPOTENCY_MESSAGES.INVALID_KEY] });
     const hash = Idempotency.hash(request);
@@ -77,7 +98,7 @@ export class Idempotency {
          RETURNING key`,
         [scope, key, hash, String(this.staleAfterMs)],
       )) as unknown[];
-      if (claimed.length > 0) return this.execute(scope, key, work);
+      if (claimed.length > 0) return { ran: true, result: await this.execute(scope, key, work, keep) };
 
       const rows = (await this.dataSource.query(
         `SELECT request_hash, state, response, error, updated_at < now() - ($3 || ' milliseconds')::interval AS stale
@@ -93,7 +114,7 @@ export class Idempotency {
       }
       if (row.state === 'done') {
         if (row.error) throw new ServiceError(row.error.code, row.error.message, row.error.fields);
-        return row.response as T;
+        return { ran: false, kept: row.response as K };
       }
       if (Date.now() > deadline) throw new ServiceError(ServiceErrorCodes.CONFLICT, IDEMPOTENCY_MESSAGES.IN_PROGRESS);
       await new Promise((r) => setTimeout(r, 25));
@@ -113,14 +134,19 @@ export class Idempotency {
     return deleted;
   }
 
-  private async execute<T>(scope: string, key: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  private async execute<T, K>(
+    scope: string,
+    key: string,
+    work: (manager: EntityManager) => Promise<T>,
+    keep: (result: T) => K,
+  ): Promise<T> {
     try {
       return await this.dataSource.transaction(async (manager) => {
         const result = await work(manager);
         await manager.query(`UPDATE idempotency_keys SET state = 'done', response = $3, updated_at = now() WHERE scope = $1 AND key = $2`, [
           scope,
           key,
-          stableJson(result ?? null),
+          stableJson(keep(result) ?? null),
         ]);
         return result;
       });

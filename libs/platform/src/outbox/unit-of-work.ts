@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { EventEnvelope, EventMap, EventName, ServiceName } from '@paymarket/contracts';
-import { Idempotency } from '../idempotency/idempotency.js';
+import { Idempotency, type OnceOutcome } from '../idempotency/idempotency.js';
 import { currentCorrelationId } from '../logging/request-context.js';
 import { currentTraceCarrier } from '../tracing/tracing.js';
 import { OutboxEntity } from './outbox.entity.js';
@@ -71,16 +71,25 @@ export class UnitOfWork {
   /**
    * `run`, at most once per Idempotency-Key (ADR 0012, ADR 0050): a repeat of the same request answers what the first
    * answered (or the same refusal) without running `work` or publishing again, so a retry after a lost answer creates
-   * nothing twice. The stored answer is the work's result: leave secrets out of it.
+   * nothing twice. The stored answer is the work's result: leave secrets out of it (`runOnceKeeping`).
    */
   async runOnce<T>(once: Once, work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.commit((inTransaction) => this.idempotency.run(once.scope, once.key, once.request, inTransaction), work);
+    const outcome = await this.runOnceKeeping(once, work, (result) => result);
+    return outcome.ran ? outcome.result : outcome.kept;
   }
 
-  private async commit<T>(
-    transaction: (inTransaction: (manager: EntityManager) => Promise<T>) => Promise<T>,
+  /**
+   * `runOnce`, storing only `keep(result)` for a repeat and saying whether this call ran the work: a result that holds
+   * a secret (shown once) keeps the rest, and the caller answers a repeat from that.
+   */
+  async runOnceKeeping<T, K>(once: Once, work: (tx: Transaction) => Promise<T>, keep: (result: T) => K): Promise<OnceOutcome<T, K>> {
+    return this.commit((inTransaction) => this.idempotency.runKeeping(once.scope, once.key, once.request, inTransaction, keep), work);
+  }
+
+  private async commit<T, R>(
+    transaction: (inTransaction: (manager: EntityManager) => Promise<T>) => Promise<R>,
     work: (tx: Transaction) => Promise<T>,
-  ): Promise<T> {
+  ): Promise<R> {
     let published = false;
     const result = await transaction((manager) =>
       work({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { CatalogEvents, type RegisterSellerDto, type RegisterSellerResponse, type SellerProfile } from '@paymarket/contracts';
+import { CatalogEvents, type RegisterSellerDto, type RegisterSellerResponse } from '@paymarket/contracts';
 import { ServiceError, UnitOfWork } from '@paymarket/platform';
 import { ConnectedAccounts } from '../providers/connected-accounts.js';
 import { Clock } from '../shared/clock.js';
@@ -35,37 +35,41 @@ export class RegisterSellerUseCase {
     const id = randomUUID();
     // Returned once, never stored: only its hash is kept, and the answer kept for a repeat of the key leaves it out.
     const authToken = generateToken();
-    let registered = false;
     const once = { scope: REGISTER_SELLER_SCOPE, key: idempotencyKey, request: input };
-    const answer = await this.unitOfWork.runOnce(once, async (tx): Promise<{ seller: SellerProfile; message: string }> => {
-      registered = true;
-      await this.sellers.insert(tx, {
-        id,
-        businessName: input.businessName,
-        sellerName: input.sellerName,
-        email: input.email,
-        phone: input.phone,
-        category: input.category,
-        description: input.description,
-        products: input.products,
-        pricing: input.pricing,
-        location: input.location,
-        website: input.website || null,
-        stripeAccountId,
-      });
-      await this.sellers.setEditTokenHash(tx, id, hashToken(authToken));
-      await tx.publish(CatalogEvents.SELLER_REGISTERED, {
-        sellerId: id,
-        businessName: input.businessName,
-        sellerName: input.sellerName,
-        email: input.email,
-        category: input.category,
-      });
-      const seller = await this.sellers.findById(id, tx);
-      if (!seller) throw ServiceError.notFound(SellerErrors.NOT_FOUND);
-      return { seller, message: SELLER_REGISTERED_MESSAGE };
-    });
-    return { authToken: registered ? authToken : await this.reissueEditToken(answer.seller.id), ...answer };
+    const outcome = await this.unitOfWork.runOnceKeeping(
+      once,
+      async (tx): Promise<RegisterSellerResponse> => {
+        await this.sellers.insert(tx, {
+          id,
+          businessName: input.businessName,
+          sellerName: input.sellerName,
+          email: input.email,
+          phone: input.phone,
+          category: input.category,
+          description: input.description,
+          products: input.products,
+          pricing: input.pricing,
+          location: input.location,
+          website: input.website || null,
+          stripeAccountId,
+        });
+        await this.sellers.setEditTokenHash(tx, id, hashToken(authToken));
+        await tx.publish(CatalogEvents.SELLER_REGISTERED, {
+          sellerId: id,
+          businessName: input.businessName,
+          sellerName: input.sellerName,
+          email: input.email,
+          category: input.category,
+        });
+        const seller = await this.sellers.findById(id, tx);
+        if (!seller) throw ServiceError.notFound(SellerErrors.NOT_FOUND);
+        return { authToken, seller, message: SELLER_REGISTERED_MESSAGE };
+      },
+      // Kept in idempotency_keys to answer a repeat: the registration without its edit token.
+      ({ authToken: _token, ...kept }) => kept,
+    );
+    if (outcome.ran) return outcome.result;
+    return { authToken: await this.reissueEditToken(outcome.kept.seller.id), ...outcome.kept };
   }
 
   /**

@@ -127,22 +127,25 @@ export class WebhookDeliveriesHandler {
       key: idempotencyKeyFrom(idempotencyKey),
       request: { endpointId: id, type: input.type ?? WEBHOOK_TEST_EVENT },
     };
-    let sent = false;
-    const delivery = await this.unitOfWork.runOnce(once, async (tx) => {
-      const endpoint = await this.webhooks.getEndpoint(companyId, id);
-      if (!endpoint) throw ServiceError.notFound(M.NOT_FOUND);
-      // A disabled endpoint is sent nothing: the test would wait, pending, until it is enabled again.
-      if (!endpoint.enabled) throw ServiceError.conflict(M.TEST_DISABLED);
-      const body = JSON.stringify({
-        type: WEBHOOK_TEST_EVENT,
-        timestamp: new Date().toISOString(),
-        data: { endpointId: endpoint.id, message: 'A test event from PayMarket: your endpoint receives and verifies webhooks.' },
-      });
-      sent = true;
-      return this.webhooks.createTestDelivery(tx, { endpointId: endpoint.id, companyId, eventId: randomUUID(), body });
-    });
-    if (sent) this.worker.kick();
-    return delivery;
+    const outcome = await this.unitOfWork.runOnceKeeping(
+      once,
+      async (tx) => {
+        const endpoint = await this.webhooks.getEndpoint(companyId, id);
+        if (!endpoint) throw ServiceError.notFound(M.NOT_FOUND);
+        // A disabled endpoint is sent nothing: the test would wait, pending, until it is enabled again.
+        if (!endpoint.enabled) throw ServiceError.conflict(M.TEST_DISABLED);
+        const body = JSON.stringify({
+          type: WEBHOOK_TEST_EVENT,
+          timestamp: new Date().toISOString(),
+          data: { endpointId: endpoint.id, message: 'A test event from PayMarket: your endpoint receives and verifies webhooks.' },
+        });
+        return this.webhooks.createTestDelivery(tx, { endpointId: endpoint.id, companyId, eventId: randomUUID(), body });
+      },
+      (delivery) => delivery,
+    );
+    if (!outcome.ran) return outcome.kept;
+    this.worker.kick(); // only for a delivery this call made
+    return outcome.result;
   }
 
   @MessagePattern<string>(P.LIST_EVENTS)

@@ -69,23 +69,23 @@ export class WebhookEndpointsHandler {
       key: idempotencyKeyFrom(idempotencyKey),
       request: { url: input.url, events: input.events, description: input.description ?? null },
     };
-    // Set only when this call made the endpoint; a repeat answers from what was kept, without the secret.
-    const made: { secret?: string } = {};
-    const endpoint = await this.unitOfWork.runOnce(once, async (tx) => {
-      const id = randomUUID();
-      const { secret, ciphertext } = this.secrets.create(id);
-      const created = await this.webhooks.createEndpoint(
-        tx,
-        { id, companyId, url: input.url, events: input.events, description: input.description ?? null, secretCiphertext: ciphertext },
-        MAX_ENDPOINTS,
-      );
-      if (!created) throw ServiceError.conflict(M.TOO_MANY);
-      made.secret = secret;
+    const outcome = await this.unitOfWork.runOnceKeeping(
+      once,
+      async (tx): Promise<CreatedWebhookEndpoint> => {
+        const id = randomUUID();
+        const { secret, ciphertext } = this.secrets.create(id);
+        const created = await this.webhooks.createEndpoint(
+          tx,
+          { id, companyId, url: input.url, events: input.events, description: input.description ?? null, secretCiphertext: ciphertext },
+          MAX_ENDPOINTS,
+        );
+        if (!created) throw ServiceError.conflict(M.TOO_MANY);
+        return { ...created, secret };
+      },
       // Kept in idempotency_keys to answer a repeat: the endpoint without its secret.
-      return created;
-    });
-    if (made.secret !== undefined) return { ...endpoint, secret: made.secret };
-    return this.registeredBefore(companyId, endpoint.id);
+      ({ secret: _secret, ...kept }) => kept,
+    );
+    return outcome.ran ? outcome.result : this.registeredBefore(companyId, outcome.kept.id);
   }
 
   /**
@@ -155,17 +155,18 @@ export class WebhookEndpointsHandler {
     if (!id) throw ServiceError.notFound(M.NOT_FOUND);
     // An explicit 24 hours is the same request as none.
     const once = { scope: `webhook-secret-rolls:${companyId}:${id}`, key, request: { expiresInHours: hours } };
-    // Set only when this call rolled; a repeat answers from the endpoint as it is now.
-    const made: { secret?: string } = {};
-    const kept = await this.unitOfWork.runOnce(once, async (tx) => {
-      const rolled = await this.secrets.roll(companyId, id, hours, tx);
-      if (rolled === null) throw ServiceError.notFound(M.NOT_FOUND);
-      made.secret = rolled.secret;
-      // Kept in idempotency_keys to answer a repeat: when the previous secret stops signing, never the new secret.
-      return { previousSecretExpiresAt: rolled.previousExpiresAt?.toISOString() ?? null };
-    });
-    if (made.secret !== undefined) return { secret: made.secret, previousSecretExpiresAt: kept.previousSecretExpiresAt };
-    return this.revealed(companyId, id);
+    const outcome = await this.unitOfWork.runOnceKeeping(
+      once,
+      async (tx): Promise<WebhookSecretView> => {
+        const rolled = await this.secrets.roll(companyId, id, hours, tx);
+        if (rolled === null) throw ServiceError.notFound(M.NOT_FOUND);
+        return { secret: rolled.secret, previousSecretExpiresAt: rolled.previousExpiresAt?.toISOString() ?? null };
+      },
+      // Kept in idempotency_keys: when the previous secret stops signing, never the new secret.
+      ({ previousSecretExpiresAt }) => ({ previousSecretExpiresAt }),
+    );
+    // A repeat answers from the endpoint as it is now.
+    return outcome.ran ? outcome.result : this.revealed(companyId, id);
   }
 
   /** The caller's company and the endpoint id (null when it cannot be one: answered as not found). */

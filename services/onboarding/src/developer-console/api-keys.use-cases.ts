@@ -9,7 +9,14 @@ import {
   type ApiKeyView,
   type CreatedApiKey,
 } from '@paymarket/contracts';
-import { SERVICE_CONFIG, ServiceError, UnitOfWork, type ServiceRuntimeConfig, type Transaction } from '@paymarket/platform';
+import {
+  SERVICE_CONFIG,
+  ServiceError,
+  UnitOfWork,
+  type OnceOutcome,
+  type ServiceRuntimeConfig,
+  type Transaction,
+} from '@paymarket/platform';
 import { Clock } from '../auth/clock.js';
 import { hashSecret } from '../companies/credentials.js';
 import { isActive, newSecretKey, PREFIX_LENGTH, toApiKeyView, type ApiKeyRow } from './api-keys.js';
@@ -34,13 +41,14 @@ export function alreadyCreated(key: Pick<ApiKeyView, 'id' | 'name' | 'prefix'>, 
 }
 
 /** A key made by this call (with its secret, answered once) or by an earlier call with the same Idempotency-Key (409). */
-function shownOnce(key: ApiKeyView, secret: string | undefined, by: 'create' | 'roll'): CreatedApiKey {
-  if (secret === undefined) {
-    const message = alreadyCreated(key, by);
-    throw ServiceError.conflict(message, { 'Idempotency-Key': [message] });
-  }
-  return { ...key, secret };
+function shownOnce(outcome: OnceOutcome<CreatedApiKey, ApiKeyView>, by: 'create' | 'roll'): CreatedApiKey {
+  if (outcome.ran) return outcome.result;
+  const message = alreadyCreated(outcome.kept, by);
+  throw ServiceError.conflict(message, { 'Idempotency-Key': [message] });
 }
+
+/** Kept in idempotency_keys to answer a repeat: the key without its secret. */
+const withoutSecret = ({ secret: _secret, ...view }: CreatedApiKey): ApiKeyView => view;
 
 /**
  * A company's API keys (ADR 0037): several at once, full or read-only, each shown once; rolled with an overlap of up
@@ -95,17 +103,17 @@ export class ApiKeys {
    */
   async create(companyId: string, input: { name: string; access: 'full' | 'read_only' }, idempotencyKey?: string): Promise<CreatedApiKey> {
     const once = { scope: `api-keys:${companyId}`, key: idempotencyKey, request: { name: input.name, access: input.access } };
-    // Set only when this call made the key.
-    const made: { secret?: string } = {};
-    const key = await this.unitOfWork.runOnce(once, async (tx): Promise<ApiKeyView> => {
-      await this.keys.lockCompany(tx, companyId);
-      const now = this.clock.now();
-      if ((await this.keys.activeCount(tx, companyId, now)) >= MAX_ACTIVE_API_KEYS) throw ServiceError.conflict(M.TOO_MANY);
-      const { secret, ...view } = await this.insert(tx, companyId, input.name, input.access, now);
-      made.secret = secret;
-      return view;
-    });
-    return shownOnce(key, made.secret, 'create');
+    const outcome = await this.unitOfWork.runOnceKeeping(
+      once,
+      async (tx): Promise<CreatedApiKey> => {
+        await this.keys.lockCompany(tx, companyId);
+        const now = this.clock.now();
+        if ((await this.keys.activeCount(tx, companyId, now)) >= MAX_ACTIVE_API_KEYS) throw ServiceError.conflict(M.TOO_MANY);
+        return this.insert(tx, companyId, input.name, input.access, now);
+      },
+      withoutSecret,
+    );
+    return shownOnce(outcome, 'create');
   }
 
   /**
@@ -115,23 +123,22 @@ export class ApiKeys {
    */
   async roll(companyId: string, id: string, expiresInHours: number, idempotencyKey?: string): Promise<CreatedApiKey> {
     const once = { scope: `api-key-rolls:${companyId}:${id}`, key: idempotencyKey, request: { expiresInHours } };
-    // Set only when this call made the new key.
-    const made: { secret?: string } = {};
-    const key = await this.unitOfWork.runOnce(once, async (tx): Promise<ApiKeyView> => {
-      await this.keys.lockCompany(tx, companyId);
-      const now = this.clock.now();
-      const old = await this.keys.find(tx, companyId, id);
-      if (!old) throw ServiceError.notFound(M.NOT_FOUND);
-      if (!isActive(old, now)) throw ServiceError.conflict(M.NOT_ACTIVE);
-      const expiresAt = new Date(now.getTime() + expiresInHours * HOUR_MS);
-      // Rolling never shortens an earlier, sooner expiry.
-      if (!old.expiresAt || old.expiresAt.getTime() > expiresAt.getTime()) await this.keys.setExpiry(tx, old.id, expiresAt);
-      const { secret, ...view } = await this.insert(tx, companyId, old.name, old.access, now);
-      made.secret = secret;
-      // Kept in idempotency_keys to answer a repeat: the new key without its secret.
-      return view;
-    });
-    return shownOnce(key, made.secret, 'roll');
+    const outcome = await this.unitOfWork.runOnceKeeping(
+      once,
+      async (tx): Promise<CreatedApiKey> => {
+        await this.keys.lockCompany(tx, companyId);
+        const now = this.clock.now();
+        const old = await this.keys.find(tx, companyId, id);
+        if (!old) throw ServiceError.notFound(M.NOT_FOUND);
+        if (!isActive(old, now)) throw ServiceError.conflict(M.NOT_ACTIVE);
+        const expiresAt = new Date(now.getTime() + expiresInHours * HOUR_MS);
+        // Rolling never shortens an earlier, sooner expiry.
+        if (!old.expiresAt || old.expiresAt.getTime() > expiresAt.getTime()) await this.keys.setExpiry(tx, old.id, expiresAt);
+        return this.insert(tx, companyId, old.name, old.access, now);
+      },
+      withoutSecret,
+    );
+    return shownOnce(outcome, 'roll');
   }
 
   async revoke(companyId: string, id: string): Promise<ApiKeyView> {
