@@ -28,6 +28,10 @@ export async function runE2E() {
   }
   buildIfNeeded();
 
+  // A fresh product each run: a mailbox, database and saved Stripe state left by an earlier (or killed) run would be
+  // read by the specs as their own (an older sign-in code to a demo address, a half-written emulator state).
+  const dataDir = process.env.PAYMARKET_E2E_DATA_DIR ?? '/tmp/paymarket-e2e-data';
+  if (!process.env.PAYMARKET_E2E_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const cluster = isClusterMode();
@@ -38,7 +42,7 @@ export async function runE2E() {
     HOST: '127.0.0.1',
     NODE_ENV: 'development',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    PAYMARKET_DATA_DIR: process.env.PAYMARKET_E2E_DATA_DIR ?? '/tmp/paymarket-e2e-data',
+    PAYMARKET_DATA_DIR: dataDir,
     // The specs walk through the demo marketplace (sellers, the Demo Print Co. provider); cluster mode seeds only on request.
     PAYMARKET_SEED: 'true',
     // Every spec's browser speaks from 127.0.0.1, so the per-IP allowances (20 public forms per 15 minutes) would be
