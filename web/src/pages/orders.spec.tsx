@@ -23,6 +23,8 @@ function order(overrides: Partial<OrderView>): OrderView {
     recipient: { party: 'provider', name: 'Demo Print Co.' },
     stripePaymentIntentId: 'pi_abc',
     buyerEmail: 'ada@example.com',
+    marketplace: null,
+    split: [],
     ...overrides,
   };
 }

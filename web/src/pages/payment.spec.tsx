@@ -39,6 +39,8 @@ const ORDER: OrderView = {
   recipient: { party: 'provider', name: 'Demo Print Co.' },
   stripePaymentIntentId: null,
   buyerEmail: 'ada@example.com',
+  marketplace: null,
+  split: [],
 };
 
 // Deliberately not amount + fee computed by the page: the breakdown must come from the server's response.

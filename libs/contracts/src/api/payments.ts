@@ -24,6 +24,10 @@ export interface OrderView {
   buyerEmail: string | null;
   /** The order's card dispute (ADR 0045), if the cardholder disputed it; refunds are frozen unless it is won. */
   dispute?: OrderDispute | null;
+  /** The white-label marketplace the order was placed through (ADR 0051); null for PayMarket's own orders. */
+  marketplace: OrderMarketplace | null;
+  /** Who gets what of `total` (ADR 0051), in the order PayMarket, marketplace, seller, provider; sums to `total`. */
+  split: OrderSplitLine[];
 }
 
 /**
@@ -52,6 +56,25 @@ export interface OrderDispute {
   /** The disputed amount, e.g. "100.00". */
   amount: string;
   reason: string;
+}
+
+/** The marketplace an order was placed through, and the fee terms it was made under (never changed by later edits). */
+export interface OrderMarketplace {
+  id: string;
+  name: string;
+  /** PayMarket's fixed fee on this order, e.g. "3.56"; the marketplace's percentage, e.g. "5" (null without custom fees). */
+  terms: { customFees: boolean; transactionFee: string; platformFee: string | null };
+}
+
+/**
+ * One party's share of an order. `platform` is PayMarket's fee; `marketplace` the white-label marketplace's share;
+ * `seller` and `provider` the recipients. `name` is the party's display name when known.
+ */
+export interface OrderSplitLine {
+  party: 'platform' | 'marketplace' | 'seller' | 'provider';
+  /** Decimal text, e.g. "5.00". */
+  amount: string;
+  name: string | null;
 }
 
 export interface OrderRecipient {
@@ -123,6 +146,10 @@ export interface ApiOrderView {
   paymentIntentId: string | null;
   buyerEmail: string | null;
   buyerName: string | null;
+  /** The white-label marketplace the order was placed through (ADR 0051); null otherwise. */
+  marketplace: OrderMarketplace | null;
+  /** Who gets what of `total`: PayMarket's fee, the marketplace's share, the seller's and the provider's. */
+  split: OrderSplitLine[];
 }
 
 /** GET /api/v1/orders: the company's own orders, newest first. */

@@ -5,6 +5,7 @@ export const OnboardingEvents = {
   COMPANY_APPROVED: 'company.approved',
   COMPANY_FLAGGED: 'company.flagged',
   MARKETPLACE_REGISTERED: 'marketplace.registered',
+  MARKETPLACE_UPDATED: 'marketplace.updated',
   ACCOUNT_DELETION_CONFIRMATION_REQUESTED: 'account.deletion_confirmation_requested',
   ACCOUNT_DELETION_REQUESTED: 'account.deletion_requested',
   CONSOLE_CODE_REQUESTED: 'console.code_requested',
@@ -44,6 +45,32 @@ export interface MarketplaceRegisteredPayload {
   transactionFeeMinor: number | null;
   /** Basis points (500 = 5%); null when customFees is off. */
   platformFeeBps: number | null;
+}
+
+/**
+ * A marketplace was attached to a company or changed (ADR 0051): the whole tenant as it now is, so a consumer keeps
+ * its own copy without asking onboarding. Apply only a `version` newer than the one kept (events may arrive twice or
+ * late). Payments keeps the fee terms and payout account (an order records the terms in force when it is created);
+ * the gateway keeps domains and branding for the embed widget.
+ */
+export interface MarketplaceUpdatedPayload {
+  marketplaceId: string;
+  companyId: string | null;
+  companyName: string;
+  /** Primary (registered) domain first. */
+  domains: string[];
+  displayName: string;
+  accentColor: string | null;
+  logoUrl: string | null;
+  customBranding: boolean;
+  customFees: boolean;
+  /** Minor units per currency; null unless customFees. */
+  transactionFeeMinor: { usd: number; cad: number } | null;
+  /** Basis points of the amount the marketplace receives; null unless customFees. */
+  platformFeeBps: number | null;
+  payoutAccountId: string | null;
+  version: number;
+  updatedAt: string;
 }
 
 /**
@@ -113,6 +140,7 @@ export interface OnboardingEventMap {
   'company.approved': CompanyApprovedPayload;
   'company.flagged': CompanyFlaggedPayload;
   'marketplace.registered': MarketplaceRegisteredPayload;
+  'marketplace.updated': MarketplaceUpdatedPayload;
   'account.deletion_confirmation_requested': AccountDeletionConfirmationRequestedPayload;
   'account.deletion_requested': AccountDeletionRequestedPayload;
   'console.code_requested': ConsoleCodeRequestedPayload;

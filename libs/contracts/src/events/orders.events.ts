@@ -52,6 +52,11 @@ export interface PaymentPayload {
   amountMinor: string;
   feeMinor: string;
   recipients: PaymentRecipientLine[];
+  /**
+   * The white-label marketplace's share (ADR 0051), when the order was placed through one with custom fees; absent on
+   * events published before it and null otherwise. `feeMinor` is then PayMarket's fee alone.
+   */
+  marketplace?: { id: string; name: string; amountMinor: string } | null;
 }
 
 export interface PaymentFailedPayload extends PaymentPayload {

@@ -8,7 +8,8 @@ import type { ServiceName } from './wire.js';
 export const EVENT_SUBSCRIPTIONS: Record<ServiceName, readonly EventName[]> = {
   onboarding: [],
   catalog: [],
-  payments: [],
+  // marketplace.updated: its copy of each marketplace's fee terms and payout account (ADR 0051).
+  payments: ['marketplace.updated'],
   // payment.succeeded: a paid quote order fulfils its request (ADR 0045).
   requests: ['account.deletion_requested', 'payment.succeeded'],
   notifications: [

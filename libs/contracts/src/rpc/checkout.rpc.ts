@@ -10,6 +10,7 @@ import type {
 import type { CreateDirectPaymentDto, RefundOrderDto, TestCardPaymentDto } from '../dtos/payments/direct-payment.dto.js';
 import type { CreateOrderDto, CreatePaymentIntentDto, PaymentStatusDto } from '../dtos/payments/create-order.dto.js';
 import type { ApiCreateOrderDto, ApiListOrdersDto } from '../dtos/payments/api-order.dto.js';
+import type { EmbedCreateOrderDto, EmbedOrderResponse } from '../dtos/marketplaces/embed.dto.js';
 import type { CreateRefundDto, ListRefundsDto, RefundList, RefundView } from '../dtos/payments/api-refund.dto.js';
 
 // DO NOT CHANGE THE VALUES WITHOUT A MIGRATION PLAN: they are routing keys bound to the payments queue.
@@ -33,6 +34,8 @@ export const CheckoutRpc = {
   API_CREATE_REFUND: 'payments.api_create_refund',
   API_GET_REFUND: 'payments.api_get_refund',
   API_LIST_REFUNDS: 'payments.api_list_refunds',
+  // The embed widget (ADR 0052): the gateway checked the embed token; the caller is the marketplace's company.
+  EMBED_CREATE_ORDER: 'payments.embed_create_order',
 } as const;
 
 /** Who is calling, as the gateway established it (never taken from a request body). */
@@ -79,4 +82,9 @@ export interface CheckoutRpcMap {
   'payments.api_create_refund': { request: CallerRequest<CreateRefundDto>; response: RefundView };
   'payments.api_get_refund': { request: CallerRequest<{ id: string }>; response: RefundView };
   'payments.api_list_refunds': { request: CallerRequest<ListRefundsDto>; response: RefundList };
+  /** `marketplaceId`: from the verified embed token; the order belongs to caller.company and records the marketplace. */
+  'payments.embed_create_order': {
+    request: CallerRequest<Omit<EmbedCreateOrderDto, 'embedOrigin'> & { marketplaceId: string }>;
+    response: EmbedOrderResponse;
+  };
 }

@@ -13,6 +13,13 @@ import type {
   RequestAccountDeletionDto,
 } from '../dtos/account-deletion.dto.js';
 import type { SetupMarketplaceDto, SetupMarketplaceResponse } from '../dtos/marketplaces/setup-marketplace.dto.js';
+import type {
+  AttachMarketplaceDto,
+  EmbedMarketplace,
+  MarketplaceConsoleResponse,
+  MarketplaceView,
+  UpdateMarketplaceDto,
+} from '../dtos/marketplaces/marketplace-tenant.dto.js';
 import type { RegisterBuyerResponse } from '../api/responses.js';
 import type {
   AdminSessionResponse,
@@ -58,6 +65,11 @@ export const OnboardingRpc = {
   VERIFY_CONSOLE_CODE: 'onboarding.verify_console_code',
   RESOLVE_CONSOLE_SESSION: 'onboarding.resolve_console_session',
   END_CONSOLE_SESSION: 'onboarding.end_console_session',
+  // White-label tenants (ADR 0051).
+  GET_COMPANY_MARKETPLACE: 'onboarding.get_company_marketplace',
+  ATTACH_MARKETPLACE: 'onboarding.attach_marketplace',
+  UPDATE_MARKETPLACE: 'onboarding.update_marketplace',
+  EMBED_MARKETPLACE: 'onboarding.embed_marketplace',
 } as const;
 
 export interface OnboardingRpcMap {
@@ -120,4 +132,15 @@ export interface OnboardingRpcMap {
   /** `unauthorized` for a missing, unknown, expired or revoked console session. */
   'onboarding.resolve_console_session': { request: { token: string }; response: { company: ConsoleCompany } };
   'onboarding.end_console_session': { request: { token: string }; response: { ended: boolean } };
+  /** The company's marketplace, or the unattached ones registered with its contact email (to attach). */
+  'onboarding.get_company_marketplace': { request: { companyId: string }; response: MarketplaceConsoleResponse };
+  /** `not_found` unless registered with the company's contact email; `conflict` if either side is already attached. */
+  'onboarding.attach_marketplace': { request: AttachMarketplaceDto & { companyId: string }; response: MarketplaceView };
+  /** `not_found` without a marketplace; a payout account is checked with payments (`payments.verify_connected_account`). */
+  'onboarding.update_marketplace': {
+    request: { companyId: string; idempotencyKey?: string; body: UpdateMarketplaceDto };
+    response: MarketplaceView;
+  };
+  /** The marketplace that owns `domain` (any of its domains), or null. */
+  'onboarding.embed_marketplace': { request: { domain: string }; response: EmbedMarketplace | null };
 }

@@ -13,7 +13,7 @@ import { decodeKeysetCursor, Idempotency, keysetPage, OutboxRelay, ServiceError,
 import { API_ORDER_MESSAGES, API_ORDERS_DEFAULT_LIMIT } from '@paymarket/contracts';
 import { formatMinor } from '../fees/money.js';
 import type { OrderEntity } from '../orders/order.entity.js';
-import { OrdersRepository } from '../orders/orders.repository.js';
+import { OrdersRepository, splitView } from '../orders/orders.repository.js';
 import { CheckoutErrors } from './checkout.errors.js';
 import { storedSplit } from './create-order.use-case.js';
 import { PaymentIntents } from './payment-intents.use-case.js';
@@ -38,6 +38,8 @@ export function toApiOrderView(order: OrderEntity): ApiOrderView {
     paymentIntentId: order.paymentIntentId,
     buyerEmail: order.buyerEmail,
     buyerName: order.buyerName,
+    marketplace: null,
+    split: splitView(order),
   };
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { formatMinor } from '../fees/money.js';
-import type { OrderDispute, OrderView } from '@paymarket/contracts';
+import type { OrderDispute, OrderSplitLine, OrderView } from '@paymarket/contracts';
 import { OrderEntity } from './order.entity.js';
 import { TransferEntity } from '../transfers/transfer.entity.js';
 import { RefundEntity } from '../refunds/refund.entity.js';
@@ -17,6 +17,19 @@ export interface CompanyRefundRow {
   state: 'pending' | 'done';
   reason: string | null;
   createdAt: Date;
+}
+
+const PARTY_ORDER = ['platform', 'marketplace', 'seller', 'provider'] as const;
+
+/** Who gets what of the order, as stored when it was created (ADR 0051): PayMarket first, then the others. */
+export function splitView(order: OrderEntity): OrderSplitLine[] {
+  return [...order.split.lines]
+    .sort((a, b) => PARTY_ORDER.indexOf(a.party) - PARTY_ORDER.indexOf(b.party))
+    .map((l) => ({
+      party: l.party,
+      amount: formatMinor(BigInt(l.amount)),
+      name: l.party === 'platform' ? 'PayMarket' : (l.displayName ?? null),
+    }));
 }
 
 /** The API's view of an order; the order lists add `dispute` (one query for the page, `disputesOf`). */
@@ -37,6 +50,8 @@ export function toOrderView(order: OrderEntity): OrderView {
     recipient: { party: line?.party === 'seller' ? 'seller' : 'provider', name: line?.displayName ?? null },
     stripePaymentIntentId: order.paymentIntentId,
     buyerEmail: order.buyerEmail,
+    marketplace: null,
+    split: splitView(order),
   };
 }
 

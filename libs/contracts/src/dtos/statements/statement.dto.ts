@@ -103,3 +103,18 @@ export interface ProviderStatement {
   lines: StatementLine[];
   totals: StatementTotal[];
 }
+
+/**
+ * A white-label marketplace's statement (ADR 0051), for its company's console: one line per paid order placed
+ * through the marketplace with a share for it. `yourShareMinor` is the marketplace's share, `yourRefundsMinor` its
+ * part of the refunds' transfer reversals, `dispute.yourDisputedMinor` its proportional part of a dispute.
+ */
+export interface MarketplaceStatement {
+  marketplaceId: string;
+  from: string | null;
+  to: string | null;
+  /** The payout account the shares are transferred to, and whether Stripe says it can receive transfers now. */
+  payoutAccount: { id: string; ready: boolean } | null;
+  lines: StatementLine[];
+  totals: StatementTotal[];
+}

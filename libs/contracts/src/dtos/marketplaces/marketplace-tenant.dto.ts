@@ -1,0 +1,221 @@
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  registerDecorator,
+  ValidateIf,
+  type ValidationOptions,
+} from 'class-validator';
+import { trimmed } from '../transforms.js';
+import { feeToMinor, isDomainName, normaliseDomain, percentToBps } from './marketplace-rules.js';
+
+/**
+ * A registered marketplace is a tenant of a company (ADR 0051): the company's developer console attaches it, then
+ * manages its domains, branding, fee terms and payout account. Orders created with the company's key, or through its
+ * embed widget, record the marketplace and the fee terms in force at that moment.
+ */
+export const MARKETPLACE_TENANT_MESSAGES = {
+  MARKETPLACE_ID: 'marketplaceId must be the id of a marketplace registered with your contact email',
+  NOT_ATTACHABLE: 'No marketplace with this id is registered with your company’s contact email.',
+  ALREADY_ATTACHED_TO_OTHER: 'This marketplace is attached to another company.',
+  COMPANY_HAS_MARKETPLACE: 'Your company already has a marketplace. Its domains can be changed in the Marketplace tab.',
+  NO_MARKETPLACE: 'Your company has no marketplace yet. Register one at /integrate (Setup tab), then attach it here.',
+  DISPLAY_NAME: 'Display name must be 1 to 80 characters',
+  ACCENT_COLOR: 'Accent colour must be a hex colour such as #4f46e5',
+  LOGO_URL: 'Logo URL must be an https:// address of at most 500 characters',
+  DOMAINS: 'Domains must be a list of 1 to 5 domain names such as shop.example.com',
+  DOMAIN_INVALID: (domain: string) => `${domain} is not a domain name such as shop.example.com`,
+  DOMAIN_REPEATED: (domain: string) => `${domain} is listed twice`,
+  DOMAIN_TAKEN: (domain: string) => `${domain} is already used by another marketplace.`,
+  TRANSACTION_FEE_USD: 'USD transaction fee must be an amount from 0 to 999.99 with at most two decimals',
+  TRANSACTION_FEE_CAD: 'CAD transaction fee must be an amount from 0 to 999.99 with at most two decimals',
+  PLATFORM_FEE: 'Platform fee must be a percentage from 0 to 100 with at most two decimals',
+  PAYOUT_ACCOUNT_FORMAT: 'Payout account must be a Stripe connected account id (acct_…), or null to remove it',
+  FLAG: (field: string) => `${field} must be true or false`,
+  /** 409 at order time: a custom-fee marketplace must be able to receive its share before it takes an order. */
+  PAYOUT_ACCOUNT_REQUIRED:
+    'This marketplace charges its own fees but has no payout account. Add a payout account in the developer console (Marketplace tab) before taking orders.',
+  UPDATED: 'Marketplace saved.',
+} as const;
+
+/** At most this many domains per marketplace (the registered one included). */
+export const MAX_MARKETPLACE_DOMAINS = 5;
+
+/** A connected account id as Stripe writes it. */
+export const CONNECTED_ACCOUNT_PATTERN = /^acct_[A-Za-z0-9]{6,60}$/;
+/** #rrggbb, stored lower-case. */
+export const ACCENT_COLOR_PATTERN = /^#[0-9a-f]{6}$/;
+
+function Satisfies(check: (value: unknown, object: object) => boolean, name: string, options: ValidationOptions): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name,
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options,
+      validator: { validate: (value, args) => check(value, args!.object) },
+    });
+}
+
+const present = (_o: object, value: unknown): boolean => value !== undefined && value !== null;
+const withCustomFees = (o: UpdateMarketplaceDto, value: unknown): boolean => value !== undefined && o.customFees !== false;
+
+function normaliseDomains(value: unknown): unknown {
+  return Array.isArray(value) ? value.map((d) => normaliseDomain(d)) : value;
+}
+
+/** The first domain of the list that is not a domain name, or repeated; undefined when all are fine. */
+export function domainListProblem(domains: readonly unknown[]): string | undefined {
+  const seen = new Set<string>();
+  for (const domain of domains) {
+    if (!isDomainName(domain)) return MARKETPLACE_TENANT_MESSAGES.DOMAIN_INVALID(String(domain).slice(0, 80));
+    if (seen.has(domain as string)) return MARKETPLACE_TENANT_MESSAGES.DOMAIN_REPEATED(domain as string);
+    seen.add(domain as string);
+  }
+  return undefined;
+}
+
+function isHttpsUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length > 500 || !value.startsWith('https://')) return false;
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** POST /api/v1/marketplace/attach: the console takes a marketplace registered with the company's contact email. */
+export class AttachMarketplaceDto {
+  @IsUUID('all', { message: MARKETPLACE_TENANT_MESSAGES.MARKETPLACE_ID })
+  @IsString({ message: MARKETPLACE_TENANT_MESSAGES.MARKETPLACE_ID })
+  marketplaceId!: string;
+}
+
+/**
+ * PATCH /api/v1/marketplace: any subset; an absent field keeps its value. `logoUrl`, `accentColor` and
+ * `payoutAccountId` take null to remove. Fee fields are read when customFees is on (in this body or already).
+ * Changes apply to orders created afterwards; an order keeps the terms it was made under.
+ */
+export class UpdateMarketplaceDto {
+  @IsOptional()
+  @Transform(trimmed)
+  @MaxLength(80, { message: MARKETPLACE_TENANT_MESSAGES.DISPLAY_NAME })
+  @IsNotEmpty({ message: MARKETPLACE_TENANT_MESSAGES.DISPLAY_NAME })
+  @IsString({ message: MARKETPLACE_TENANT_MESSAGES.DISPLAY_NAME })
+  displayName?: string;
+
+  @ValidateIf(present)
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @Matches(ACCENT_COLOR_PATTERN, { message: MARKETPLACE_TENANT_MESSAGES.ACCENT_COLOR })
+  @IsString({ message: MARKETPLACE_TENANT_MESSAGES.ACCENT_COLOR })
+  accentColor?: string | null;
+
+  @ValidateIf(present)
+  @Transform(trimmed)
+  @Satisfies(isHttpsUrl, 'isHttpsUrl', { message: MARKETPLACE_TENANT_MESSAGES.LOGO_URL })
+  logoUrl?: string | null;
+
+  @IsOptional()
+  @IsBoolean({ message: MARKETPLACE_TENANT_MESSAGES.FLAG('Custom branding') })
+  customBranding?: boolean;
+
+  /** Every domain the widget may be embedded on; the first is the primary. Replaces the whole list. */
+  @IsOptional()
+  @Transform(({ value }) => normaliseDomains(value))
+  @Satisfies((v) => Array.isArray(v) && domainListProblem(v) === undefined, 'isDomainList', {
+    message: ({ value }) => (Array.isArray(value) ? domainListProblem(value) : undefined) ?? MARKETPLACE_TENANT_MESSAGES.DOMAINS,
+  })
+  @ArrayMaxSize(MAX_MARKETPLACE_DOMAINS, { message: MARKETPLACE_TENANT_MESSAGES.DOMAINS })
+  @ArrayMinSize(1, { message: MARKETPLACE_TENANT_MESSAGES.DOMAINS })
+  @IsArray({ message: MARKETPLACE_TENANT_MESSAGES.DOMAINS })
+  domains?: string[];
+
+  @IsOptional()
+  @IsBoolean({ message: MARKETPLACE_TENANT_MESSAGES.FLAG('Custom fees') })
+  customFees?: boolean;
+
+  /** Fixed fee PayMarket keeps on a usd order, decimal text such as "3.56". */
+  @ValidateIf(withCustomFees)
+  @Satisfies((v) => feeToMinor(v) !== undefined, 'isFeeAmount', { message: MARKETPLACE_TENANT_MESSAGES.TRANSACTION_FEE_USD })
+  transactionFeeUsd?: string | number;
+
+  /** Fixed fee PayMarket keeps on a cad order. */
+  @ValidateIf(withCustomFees)
+  @Satisfies((v) => feeToMinor(v) !== undefined, 'isFeeAmount', { message: MARKETPLACE_TENANT_MESSAGES.TRANSACTION_FEE_CAD })
+  transactionFeeCad?: string | number;
+
+  /** The marketplace's own share of the amount, in percent (e.g. "5"). */
+  @ValidateIf(withCustomFees)
+  @Satisfies((v) => percentToBps(v) !== undefined, 'isPercent', { message: MARKETPLACE_TENANT_MESSAGES.PLATFORM_FEE })
+  platformFee?: string | number;
+
+  /** The connected account the marketplace's share is transferred to; checked with Stripe like a provider's. */
+  @ValidateIf(present)
+  @Matches(CONNECTED_ACCOUNT_PATTERN, { message: MARKETPLACE_TENANT_MESSAGES.PAYOUT_ACCOUNT_FORMAT })
+  @IsString({ message: MARKETPLACE_TENANT_MESSAGES.PAYOUT_ACCOUNT_FORMAT })
+  payoutAccountId?: string | null;
+}
+
+/**
+ * A marketplace's fee terms, in integer units. PayMarket keeps `transactionFeeMinor[currency]` (added to the amount,
+ * paid by the buyer); the marketplace receives `platformFeeBps` of the amount (half-up at the cent); the seller and
+ * print provider share the rest. `customFees: false` means PayMarket's standard fees and no marketplace share.
+ */
+export interface MarketplaceFeeTerms {
+  customFees: boolean;
+  /** Null unless customFees. */
+  transactionFeeMinor: { usd: number; cad: number } | null;
+  /** Basis points (500 = 5%); null unless customFees. */
+  platformFeeBps: number | null;
+}
+
+/** The console's view of the company's marketplace. Money is decimal text, percentages as text ("5", "2.5"). */
+export interface MarketplaceView {
+  id: string;
+  companyName: string;
+  /** The registered domain, always first in `domains`. */
+  primaryDomain: string;
+  domains: string[];
+  contactEmail: string;
+  adminEmail: string;
+  branding: { customBranding: boolean; displayName: string; accentColor: string | null; logoUrl: string | null };
+  fees: { customFees: boolean; transactionFee: { usd: string; cad: string } | null; platformFee: string | null };
+  payoutAccountId: string | null;
+  /** True when the widget and the company's API key can take orders for it. */
+  acceptingOrders: boolean;
+  /** Why it does not, when it does not (e.g. MARKETPLACE_TENANT_MESSAGES.PAYOUT_ACCOUNT_REQUIRED). */
+  notice: string | null;
+  /** Increases with every change; events carry it so copies apply changes in order. */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /api/v1/marketplace: the company's marketplace, or the ones it may attach (registered with its email). */
+export interface MarketplaceConsoleResponse {
+  marketplace: MarketplaceView | null;
+  candidates: Array<{ id: string; companyName: string; domain: string; customFees: boolean; createdAt: string }>;
+}
+
+/** What the gateway needs to let a site embed the checkout (onboarding.embed_marketplace), cached by domain. */
+export interface EmbedMarketplace {
+  id: string;
+  /** Null until a company attached it: such a marketplace cannot take orders. */
+  companyId: string | null;
+  domains: string[];
+  displayName: string;
+  accentColor: string | null;
+  logoUrl: string | null;
+  customBranding: boolean;
+  acceptingOrders: boolean;
+  notice: string | null;
+  version: number;
+}
