@@ -15,6 +15,7 @@ import { disputeRoutes } from './resources/disputes.js';
 import { refundRoutes } from './resources/refunds.js';
 import { transferRoutes } from './resources/transfers.js';
 import { StateFile } from './persistence.js';
+import { RequestRateLimiter, type RateLimitSettings, type RateLimitStats } from './rate-limit.js';
 import { EmulatorState, EMULATOR_API_VERSION } from './state.js';
 import { WebhookDispatcher, type EmulatorLogger } from './webhooks.js';
 
@@ -36,6 +37,8 @@ export interface StripeEmulatorOptions {
   /** Keep the account's state in this JSON file across restarts (embedded mode); in memory only without it. */
   stateFile?: string;
   logger?: EmulatorLogger;
+  /** Stripe's request rate limits (`STRIPE_RATE_LIMITS.test`/`.live`, rate-limit.ts); null or absent: none. */
+  rateLimit?: RateLimitSettings | null;
 }
 
 /** A webhook endpoint as Stripe registers one: its URL, signing secret and `enabled_events` (default `['*']`). */
@@ -54,6 +57,8 @@ export interface StripeEmulator {
   readonly webhooks: WebhookDispatcher | null;
   /** Where events go from now on (like registering a webhook endpoint with Stripe); null stops delivery. */
   setWebhookEndpoint(endpoint: WebhookEndpoint | null): Promise<void>;
+  /** Requests admitted and refused with 429, and the most admitted in any one second (also GET /emulator/rate-limit). */
+  rateLimitStats(): RateLimitStats;
   close(): Promise<void>;
 }
 
@@ -121,6 +126,12 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+/** `POST /v1/payment_intents/:id/confirm`: the endpoint a request counts against; the raw path for an unknown one. */
+function endpointOf(method: string, pathname: string): string {
+  const route = ROUTES.find((candidate) => candidate.method === method && candidate.pattern.test(pathname));
+  return `${method} ${route ? route.path : pathname}`;
+}
+
 function apiKeyOf(req: IncomingMessage): string | null {
   const header = req.headers.authorization;
   if (!header) return null;
@@ -180,6 +191,12 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
   if (options.webhookUrl && options.webhookSecret)
     await setWebhookEndpoint({ url: options.webhookUrl, secret: options.webhookSecret, enabledEvents: options.webhookEvents });
   const idempotency = new Map<string, StoredResponse>();
+  const limiter = new RequestRateLimiter(options.rateLimit ?? null);
+  if (options.rateLimit) {
+    logger.info(
+      `Stripe emulator: rate limits on (${options.rateLimit.globalPerSecond}/s, ${options.rateLimit.perEndpointPerSecond}/s per endpoint)`,
+    );
+  }
   const stateFile = options.stateFile ? new StateFile(options.stateFile, state, idempotency) : undefined;
   if (stateFile?.load()) logger.info(`Stripe emulator: state loaded from ${options.stateFile}`);
   state.onEvent(() => stateFile?.scheduleSave());
@@ -253,6 +270,10 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       send(res, error.status, JSON.stringify({ error: error.body }, null, 2), { 'request-id': requestId });
       return;
     }
+    if (req.method === 'GET' && url.pathname === '/emulator/rate-limit') {
+      send(res, 200, JSON.stringify(limiter.stats(), null, 2));
+      return;
+    }
     if (url.pathname.startsWith('/emulator/') && handlePage(state, req, res, url, body)) return;
     if (req.method === 'OPTIONS') {
       res.writeHead(204, cors);
@@ -264,6 +285,18 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       return;
     }
     const method = (req.method ?? 'GET').toUpperCase();
+    // Before anything runs or an idempotency key is looked at: like Stripe, a limited request did nothing.
+    const limitedBy = limiter.admit(endpointOf(method, url.pathname));
+    if (limitedBy) {
+      const error = Errors.rateLimited();
+      send(res, error.status, JSON.stringify({ error: error.body }, null, 2), {
+        ...cors,
+        'request-id': requestId,
+        'stripe-rate-limited-reason': limitedBy,
+        'stripe-should-retry': 'true',
+      });
+      return;
+    }
     const key = method === 'POST' ? ((req.headers['idempotency-key'] as string | undefined) ?? null) : null;
     const headers: Record<string, string> = { ...cors, 'request-id': requestId, ...(key ? { 'idempotency-key': key } : {}) };
     let fingerprint = '';
@@ -336,6 +369,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       return webhooks;
     },
     setWebhookEndpoint,
+    rateLimitStats: () => limiter.stats(),
     close: async () => {
       stateFile?.saveNow();
       await webhooks?.close();

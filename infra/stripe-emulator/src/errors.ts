@@ -41,6 +41,12 @@ function invalidRequest(status: number, message: string, code?: string, param?: 
 
 // Messages below are Stripe's own wording, so code written against the emulator meets the same texts in production.
 export const Errors = {
+  rateLimited: () =>
+    invalidRequest(
+      429,
+      'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.',
+      'rate_limit',
+    ),
   noApiKey: () =>
     new StripeApiError(401, {
       type: 'invalid_request_error',

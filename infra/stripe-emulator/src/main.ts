@@ -4,6 +4,7 @@ import { STRIPE_WEBHOOK_EVENTS } from '@paymarket/contracts';
 import { loadConfig } from '@paymarket/platform';
 import { StripeEmulatorEnv } from './config/emulator-env.js';
 import { startStripeEmulator } from './emulator.js';
+import { parseRateLimit, RATE_LIMIT_SETTING_MESSAGE } from './rate-limit.js';
 
 const logger = {
   info: (message: string) => console.log(`[stripe-emulator] ${message}`),
@@ -19,6 +20,12 @@ try {
   process.exit(1);
 }
 
+const rateLimit = parseRateLimit(env.STRIPE_EMULATOR_RATE_LIMIT);
+if (rateLimit === undefined) {
+  console.error(RATE_LIMIT_SETTING_MESSAGE);
+  process.exit(1);
+}
+
 const emulator = await startStripeEmulator({
   port: env.STRIPE_EMULATOR_PORT,
   host: env.STRIPE_EMULATOR_HOST,
@@ -26,6 +33,7 @@ const emulator = await startStripeEmulator({
   webhookUrl: env.STRIPE_WEBHOOK_URL,
   webhookSecret: env.STRIPE_WEBHOOK_SECRET,
   webhookEvents: env.STRIPE_WEBHOOK_EVENTS?.split(',') ?? STRIPE_WEBHOOK_EVENTS,
+  rateLimit,
   logger,
 });
 

@@ -1,4 +1,5 @@
 import { IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { RATE_LIMIT_SETTING_MESSAGE } from '../rate-limit.js';
 
 /** The standalone emulator's variables (cluster mode, docker-compose). */
 export class StripeEmulatorEnv {
@@ -34,4 +35,9 @@ export class StripeEmulatorEnv {
     message: 'STRIPE_WEBHOOK_EVENTS must be * or event types separated by commas, such as payment_intent.succeeded,charge.dispute.created',
   })
   STRIPE_WEBHOOK_EVENTS?: string;
+
+  /** Stripe's request rate limits: off (default), test (25/s), live (100/s, 25/s per endpoint) or `<global>,<per endpoint>`. */
+  @IsOptional()
+  @Matches(/^(off|test|live|\d{1,5}(,\d{1,5})?)$/i, { message: RATE_LIMIT_SETTING_MESSAGE })
+  STRIPE_EMULATOR_RATE_LIMIT?: string;
 }
