@@ -5,7 +5,8 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   {
     ignores: [
-      'libs/sdk/src/schema.d.ts',
+      'libs/sdk/src/schema.ts',
+      'libs/sdk/pack/**',
       '**/dist/**',
       '**/node_modules/**',
       '.data/**',

@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 
 const swcrc = JSON.parse(readFileSync(new URL('./.swcrc', import.meta.url), 'utf8'));
+// The web's snippets name the SDK tarball by version; vite.config.ts defines the same global from the same file.
+const sdkVersion = JSON.parse(readFileSync(new URL('./libs/sdk/package.json', import.meta.url), 'utf8')).version;
 delete swcrc.$schema;
 
 const workspaces = {
@@ -69,6 +71,7 @@ export default {
       ...shared,
       displayName: 'web',
       testEnvironment: 'jsdom',
+      globals: { __PAYMARKET_SDK_VERSION__: sdkVersion },
       testMatch: ['<rootDir>/web/src/**/*.spec.{ts,tsx}'],
       // .tsx needs the TSX parser and the automatic JSX runtime; plain .ts keeps the TS parser (generic arrows, `<T>x` casts).
       transform: {

@@ -1,7 +1,7 @@
 // `npm run openapi:generate`: regenerates what the OpenAPI document and the SDK are made of (ADR 0035):
 //   gateway/src/openapi/contract-schemas.json  JSON Schemas of the contracts' response and event types
 //   libs/sdk/openapi.json                       the document the gateway serves at /api/openapi.json
-//   libs/sdk/src/schema.d.ts                    the SDK's types (openapi-typescript)
+//   libs/sdk/src/schema.ts                      the SDK's types (openapi-typescript) and API_VERSION
 // Run it after changing a route, a DTO or a contract type; a spec fails while these files are stale.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, writeFileSync } from 'node:fs';
@@ -25,6 +25,6 @@ copyFileSync(join(root, 'gateway/src/openapi/contract-schemas.json'), join(gatew
 const { currentOpenApiJson, sdkSchemaSource, GENERATED_PATHS } = await import(join(gatewayDist, 'sdk-sources.js'));
 const openapiJson = await currentOpenApiJson();
 writeFileSync(join(root, GENERATED_PATHS.openapiJson), openapiJson);
-writeFileSync(join(root, GENERATED_PATHS.schemaDts), await sdkSchemaSource(openapiJson));
+writeFileSync(join(root, GENERATED_PATHS.schemaTs), await sdkSchemaSource(openapiJson));
 console.log(`wrote ${Object.values(GENERATED_PATHS).join(', ')}`);
 process.exit(0);

@@ -70,8 +70,12 @@ function prerender(): Plugin {
   };
 }
 
+/** The SDK the gateway serves at /sdk/ (ADR 0053): its version lives in libs/sdk/package.json only. */
+const SDK_VERSION = (JSON.parse(readFileSync(new URL('../libs/sdk/package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress(), prerender()],
+  define: { __PAYMARKET_SDK_VERSION__: JSON.stringify(SDK_VERSION) },
   resolve: {
     // The web validates with the same DTO classes as the server, compiled from source so no prior contracts build is needed.
     alias: {

@@ -8,6 +8,10 @@ export interface GatewayConfig {
   production: boolean;
   /** Folder of the built web app; served with SPA fallback when present. */
   webDist?: string;
+  /** Folder of the packed SDK (`npm run build` → libs/sdk/pack: the tarball and its latest.json), served at /sdk/. */
+  sdkPackDir?: string;
+  /** Where integrators reach this PayMarket (PUBLIC_URL): the OpenAPI document's server and the SDK's install URL. */
+  publicUrl?: string;
   /** Largest accepted request body. */
   bodyLimitBytes: number;
   /**

@@ -27,6 +27,7 @@ import { WebhookDeliveriesController } from './webhooks/webhook-deliveries.contr
 import { EventsController } from './events/events.controller.js';
 import { ConsoleController } from './console/console.controller.js';
 import { ApiKeysController } from './api-keys/api-keys.controller.js';
+import { SdkDownloadController } from './sdk/sdk-download.controller.js';
 
 @Module({})
 export class GatewayModule {
@@ -60,6 +61,7 @@ export class GatewayModule {
         ConsoleController,
         ApiKeysController,
         OpenApiController,
+        SdkDownloadController,
         SpaController,
       ],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }, GatewayRpc, OpenApiDocumentHolder, ShowcaseCache, BoardCache],

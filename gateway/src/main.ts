@@ -14,6 +14,8 @@ runMain('gateway', async () => {
     rpcTimeoutMs: env.RPC_TIMEOUT_MS,
     production: env.NODE_ENV === 'production',
     webDist: env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    sdkPackDir: env.SDK_PACK_DIR ?? fileURLToPath(new URL('../../libs/sdk/pack', import.meta.url)),
+    publicUrl: env.PUBLIC_URL,
     bodyLimitBytes: DEFAULT_BODY_LIMIT,
     trustProxy: env.TRUST_PROXY === 'true',
   });

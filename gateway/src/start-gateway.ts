@@ -105,7 +105,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestFasti
     });
   }
 
-  app.get(OpenApiDocumentHolder).set(buildOpenApiDocument(app));
+  app.get(OpenApiDocumentHolder).set(buildOpenApiDocument(app, { publicUrl: config.publicUrl }));
 
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(new DtoValidationPipe());

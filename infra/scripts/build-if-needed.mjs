@@ -8,6 +8,7 @@ export const root = fileURLToPath(new URL('../../', import.meta.url));
 const packages = [
   'libs/contracts',
   'libs/platform',
+  'libs/sdk',
   'services/onboarding',
   'services/catalog',
   'services/payments',

@@ -2,7 +2,7 @@ import { Injectable, UseGuards, applyDecorators } from '@nestjs/common';
 import { AUTH_MESSAGES, RpcPatterns, type SignedInAdmin } from '@paymarket/contracts';
 import { sessionAuth } from './session-guard.js';
 import { ADMIN_SESSION_COOKIE } from './session-cookies.js';
-import { DocAuth } from '../openapi/describe.js';
+import { AuthenticatesWith } from '../openapi/describe.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,11 +23,12 @@ const adminSession = sessionAuth({
  * sign-out and revocation take effect at once. Anything else is 401 and the stale cookie is cleared.
  */
 @Injectable()
+@AuthenticatesWith(['adminSession'])
 export class AdminSessionGuard extends adminSession.Guard {}
 
 /** The route needs a signed-in administrator; read them with @CurrentAdmin(). A buyer session never passes. */
 export function Admin(): MethodDecorator & ClassDecorator {
-  return applyDecorators(UseGuards(AdminSessionGuard), DocAuth('adminSession'));
+  return applyDecorators(UseGuards(AdminSessionGuard));
 }
 
 /** The administrator of the session AdminSessionGuard verified. */

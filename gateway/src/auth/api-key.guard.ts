@@ -4,7 +4,7 @@ import { API_KEY_MESSAGES, API_KEY_MESSAGES_V1, RpcPatterns, type ApiAccountResp
 import { ApiError } from '../http/api-error.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { bearerToken } from './seller-token.guard.js';
-import { DocAuth } from '../openapi/describe.js';
+import { AuthenticatesWith } from '../openapi/describe.js';
 import { resolveSession } from './resolve-session.js';
 import { CONSOLE_SESSION_COOKIE, readSessionCookie } from './session-cookies.js';
 
@@ -32,6 +32,7 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
  * cookie (`pm_console`). A bearer header, when present, decides alone. A read-only key may only read (GET).
  */
 @Injectable()
+@AuthenticatesWith(['apiKey', 'consoleSession'], [401, 403])
 export class ApiKeyGuard implements CanActivate {
   constructor(private readonly rpc: GatewayRpc) {}
 
@@ -68,7 +69,7 @@ export class ApiKeyGuard implements CanActivate {
 
 /** The route is part of the integrator API: a company's secret key or its console session; read it with @CurrentCompany(). */
 export function ApiKey(): MethodDecorator & ClassDecorator {
-  return applyDecorators(UseGuards(ApiKeyGuard), DocAuth('apiKey', 403), DocAuth('consoleSession'));
+  return applyDecorators(UseGuards(ApiKeyGuard));
 }
 
 /** The company ApiKeyGuard verified. */

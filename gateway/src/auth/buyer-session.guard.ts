@@ -2,7 +2,7 @@ import { Injectable, UseGuards, applyDecorators } from '@nestjs/common';
 import { AUTH_MESSAGES, RpcPatterns, type SignedInBuyer } from '@paymarket/contracts';
 import { sessionAuth } from './session-guard.js';
 import { BUYER_SESSION_COOKIE } from './session-cookies.js';
-import { DocAuth } from '../openapi/describe.js';
+import { AuthenticatesWith } from '../openapi/describe.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,11 +23,12 @@ const buyerSession = sessionAuth({
  * sign-out and revocation take effect at once. Anything else is 401 and the stale cookie is cleared.
  */
 @Injectable()
+@AuthenticatesWith(['buyerSession'])
 export class BuyerSessionGuard extends buyerSession.Guard {}
 
 /** The route needs a signed-in buyer; read them with @CurrentBuyer(). */
 export function BuyerSession(): MethodDecorator & ClassDecorator {
-  return applyDecorators(UseGuards(BuyerSessionGuard), DocAuth('buyerSession'));
+  return applyDecorators(UseGuards(BuyerSessionGuard));
 }
 
 /** The buyer of the session BuyerSessionGuard verified. */

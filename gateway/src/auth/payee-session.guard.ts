@@ -2,7 +2,7 @@ import { applyDecorators, Injectable, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { PAYEE_AUTH_MESSAGES, RpcPatterns, type SignedInPayee } from '@paymarket/contracts';
 import type { GatewayRpc } from '../http/rpc.provider.js';
-import { DocAuth } from '../openapi/describe.js';
+import { AuthenticatesWith, DocErrors } from '../openapi/describe.js';
 import { resolveSession } from './resolve-session.js';
 import { PAYEE_SESSION_COOKIE, readSessionCookie } from './session-cookies.js';
 import { sessionAuth } from './session-guard.js';
@@ -26,11 +26,12 @@ const payeeSession = sessionAuth({
  * request, with the profiles the email owns read from catalog then. Anything else is 401 and the stale cookie cleared.
  */
 @Injectable()
+@AuthenticatesWith(['payeeSession'])
 export class PayeeSessionGuard extends payeeSession.Guard {}
 
-/** The route needs a signed-in seller or print provider; read it with @CurrentPayee(). */
+/** The route needs a signed-in seller or print provider; read it with @CurrentPayee(). `codes`: the route's other refusals. */
 export function PayeeSession(...codes: number[]): MethodDecorator & ClassDecorator {
-  return applyDecorators(UseGuards(PayeeSessionGuard), DocAuth('payeeSession', ...codes));
+  return applyDecorators(UseGuards(PayeeSessionGuard), DocErrors(...codes));
 }
 
 /** The payee of the session PayeeSessionGuard verified. */

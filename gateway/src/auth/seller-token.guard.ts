@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { RpcPatterns } from '@paymarket/contracts';
 import { ApiError } from '../http/api-error.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
-import { DocAuth } from '../openapi/describe.js';
+import { AuthenticatesWith } from '../openapi/describe.js';
 
 /** Spec §6/§8: the exact answer to an edit without the seller's token. */
 export const SELLER_AUTH_REQUIRED = 'Authentication required. Only the seller who registered this profile can edit it.';
@@ -23,6 +23,7 @@ export function bearerToken(header: unknown): string | undefined {
  * in constant time); the use case behind the route checks it again in its own transaction.
  */
 @Injectable()
+@AuthenticatesWith(['sellerToken'], [401, 403, 404])
 export class SellerTokenGuard implements CanActivate {
   constructor(
     private readonly rpc: GatewayRpc,
@@ -41,5 +42,5 @@ export class SellerTokenGuard implements CanActivate {
 
 /** `@SellerToken('id')`: the route needs the edit token of the seller whose id is in that route parameter. */
 export function SellerToken(param = 'id'): MethodDecorator {
-  return applyDecorators(SetMetadata(SELLER_ID_PARAM, param), UseGuards(SellerTokenGuard), DocAuth('sellerToken', 403));
+  return applyDecorators(SetMetadata(SELLER_ID_PARAM, param), UseGuards(SellerTokenGuard));
 }

@@ -29,6 +29,16 @@ export class GatewayEnv {
   @IsString()
   WEB_DIST?: string;
 
+  /** Folder of the packed SDK (default libs/sdk/pack beside the gateway), served at /sdk/. */
+  @IsOptional()
+  @IsString()
+  SDK_PACK_DIR?: string;
+
+  /** Where integrators reach this PayMarket: the OpenAPI document's `servers` and the SDK's install URL. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/]+(\/\S*)?$/, { message: 'PUBLIC_URL must be an http:// or https:// URL' })
+  PUBLIC_URL?: string;
+
   /** `true` only behind a reverse proxy that sets X-Forwarded-For. */
   @IsOptional()
   @IsIn(['true', 'false'], { message: 'TRUST_PROXY must be true or false' })

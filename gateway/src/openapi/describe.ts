@@ -12,6 +12,32 @@ import { reasonOf } from '../http/http-status.js';
 /** Security schemes declared in the document (openapi.document.ts). */
 export type SecurityScheme = 'apiKey' | 'consoleSession' | 'buyerSession' | 'adminSession' | 'sellerToken' | 'payeeSession';
 
+/** What a guard class says about itself: the schemes it accepts (any one of them) and the errors it answers. */
+export interface GuardAuth {
+  schemes: SecurityScheme[];
+  errors: number[];
+}
+
+const GUARD_AUTH = Symbol('openapi:guard-auth');
+
+/**
+ * On a guard class that authenticates: the security schemes it lets through (any one) and the 4xx it answers. The
+ * document builder gives every route the schemes of the guards it runs behind (`@UseGuards`, on the route or its
+ * controller), and `security: []` to a route behind none of them, so a new route is described by the guard it uses,
+ * never by a list kept beside it (ADR 0053).
+ */
+export function AuthenticatesWith(schemes: SecurityScheme[], errors: number[] = [401]): ClassDecorator {
+  return (target) => {
+    Reflect.defineMetadata(GUARD_AUTH, { schemes, errors } satisfies GuardAuth, target);
+  };
+}
+
+/** The schemes and errors a guard (a class, or an instance given to `@UseGuards`) declared with `@AuthenticatesWith`. */
+export function guardAuth(guard: unknown): GuardAuth | undefined {
+  const target = typeof guard === 'function' ? guard : (guard as { constructor?: unknown } | undefined)?.constructor;
+  return target ? (Reflect.getMetadata(GUARD_AUTH, target as object) as GuardAuth | undefined) : undefined;
+}
+
 /** The integrator API's schemes: a secret key, or the developer console's session. */
 export const INTEGRATOR_AUTH: SecurityScheme[] = ['apiKey'];
 
@@ -26,13 +52,18 @@ export interface DocOptions {
   isArray?: boolean;
   /** An inline schema for small answers (e.g. `{message}`), instead of `returns`. */
   schema?: Record<string, unknown>;
+  /** The success body's media type when it is not JSON (e.g. `application/gzip`); errors stay JSON. */
+  contentType?: string;
   /** Component name of the JSON request body (a DTO class); routes with `@Body() body: Dto` get it on their own. */
   body?: string;
   /** Error statuses the route answers (each with the ApiError body). 500 and 503 are added to every route. */
   errors?: number[];
   /** The route honours an `Idempotency-Key` header (ADR 0012); `'required'`: it refuses a call without one (ADR 0049). */
   idempotent?: boolean | 'required';
-  /** Who may call it; default: whatever the controller says (`DocTag`), else public. */
+  /**
+   * Who may call it, for a route whose handler checks the credential itself (no guard). A route behind an
+   * `@AuthenticatesWith` guard gets that guard's schemes; a route with neither is public (`security: []`).
+   */
   auth?: SecurityScheme[];
   example?: unknown;
   /** Query parameters (all optional), when the handler reads `@Query()` as a whole. */
@@ -58,6 +89,10 @@ export function Doc(options: DocOptions): MethodDecorator {
   if (options.schema) success.schema = options.schema;
   else if (options.returns) success.schema = options.isArray ? { type: 'array', items: ref(options.returns) } : ref(options.returns);
   if (options.example !== undefined) success.example = options.example;
+  if (options.contentType) {
+    success.content = { [options.contentType]: { schema: success.schema } };
+    delete success.schema;
+  }
   decorators.push(ApiResponse(success as Parameters<typeof ApiResponse>[0]));
   for (const code of [...(options.errors ?? []), 500, 503]) {
     decorators.push(ApiResponse({ status: code, description: reasonOf(code), schema: ref('ApiErrorBody') }));
@@ -94,7 +129,10 @@ export function DocErrors(...codes: number[]): MethodDecorator & ClassDecorator 
   return applyDecorators(...codes.map((code) => ApiResponse({ status: code, description: reasonOf(code), schema: ref('ApiErrorBody') })));
 }
 
-/** A guard's part of the description: who may call (security scheme) and the 401/403 it answers. */
+/**
+ * Who may call and the 401/403 it answers, for a route whose handler checks the credential itself. Routes behind a
+ * guard need nothing: the guard's `@AuthenticatesWith` says it.
+ */
 export function DocAuth(scheme: SecurityScheme, ...codes: number[]): MethodDecorator & ClassDecorator {
   return applyDecorators(ApiSecurity(scheme), DocErrors(401, ...codes));
 }

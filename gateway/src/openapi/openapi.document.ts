@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, Type } from '@nestjs/common';
+import { GUARDS_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { getMetadataStorage, ValidationTypes } from 'class-validator';
+import { getMetadataStorage, IS_ISO8601, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { WEBHOOK_EVENT_TYPES } from '@paymarket/contracts';
+import { reasonOf } from '../http/http-status.js';
+import { guardAuth } from './describe.js';
 
 /**
  * The OpenAPI 3.1 document of the gateway (ADR 0035), built once at start from the controllers (routes, `@Doc`
@@ -18,6 +22,14 @@ import { WEBHOOK_EVENT_TYPES } from '@paymarket/contracts';
 
 export const OPENAPI_VERSION = '3.1.0';
 export const API_VERSION = '1.0.0';
+/** The `servers` entry when PUBLIC_URL is not set (the committed document): relative, the origin serving it. */
+export const DEFAULT_SERVER_URL = '/';
+
+/** What the document needs from the gateway's configuration. */
+export interface OpenApiDocumentOptions {
+  /** Where this PayMarket is reached (PUBLIC_URL): the document's server. */
+  publicUrl?: string;
+}
 
 type Schema = Record<string, unknown>;
 
@@ -79,7 +91,12 @@ function customValidatorSchema(meta: ValidationMetadata): Schema {
 function dtoSchemas(): Record<string, Schema> {
   const schemas = validationMetadatasToSchemas({
     refPointerPrefix: '#/components/schemas/',
-    additionalConverters: { [ValidationTypes.CUSTOM_VALIDATION]: customValidatorSchema },
+    additionalConverters: {
+      [ValidationTypes.CUSTOM_VALIDATION]: customValidatorSchema,
+      // The library's `oneOf` of a date and a date-time claims exactly one matches, which JSON Schema cannot tell
+      // (format is an annotation): either form is accepted, so `anyOf`.
+      [IS_ISO8601]: { type: 'string', anyOf: [{ format: 'date' }, { format: 'date-time' }] },
+    },
   }) as Record<string, Schema>;
   for (const schema of Object.values(schemas)) {
     // Bodies are validated with forbidUnknownValues/whitelist: unknown fields are refused (DtoValidationPipe).
@@ -92,6 +109,8 @@ function webhookOperation(type: string, summary: string, payload: string): Schem
   return {
     post: {
       summary,
+      // PayMarket calls the integrator: no scheme of this document applies; the receiver checks the signature.
+      security: [],
       operationId: `webhook_${type.replace(/\./g, '_')}`,
       tags: ['Webhook events'],
       description:
@@ -156,8 +175,123 @@ export function sortKeys<T>(value: T): T {
   return value;
 }
 
+type Operation = {
+  security?: Array<Record<string, string[]>>;
+  responses?: Record<string, unknown>;
+  operationId?: string;
+};
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+/** Methods whose body Fastify parses: malformed JSON is 400, a body over the limit 413, another content type 415. */
+const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+const BODY_ERRORS = [400, 413, 415];
+
+/** `Controller_method`, as SwaggerModule names operations (operationIdFactory below). */
+function operationIdOf(controllerKey: string, methodKey: string): string {
+  return `${controllerKey.replace(/Controller$/, '')}_${methodKey}`;
+}
+
+/** The guards every route runs behind (its controller's and its own), by operationId. */
+function guardsByOperation(app: INestApplication): Map<string, unknown[]> {
+  const guards = new Map<string, unknown[]>();
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as Type | null;
+      if (!controller?.prototype) continue;
+      const onController = (Reflect.getMetadata(GUARDS_METADATA, controller) as unknown[] | undefined) ?? [];
+      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
+        const handler = (controller.prototype as Record<string, unknown>)[name];
+        if (name === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+        const onRoute = (Reflect.getMetadata(GUARDS_METADATA, handler) as unknown[] | undefined) ?? [];
+        guards.set(operationIdOf(controller.name, name), [...onController, ...onRoute]);
+      }
+    }
+  }
+  return guards;
+}
+
+/** The security requirements of a route behind these guards (each must pass), or undefined for none that authenticates. */
+function guardSecurity(guards: unknown[]): { security: Array<Record<string, string[]>>; errors: number[] } | undefined {
+  const auths = guards.map(guardAuth).filter((auth) => auth !== undefined);
+  if (auths.length === 0) return undefined;
+  // Any one scheme of each guard: one requirement per combination (a single guard: one per scheme, OR-ed).
+  let security: Array<Record<string, string[]>> = [{}];
+  for (const auth of auths) security = security.flatMap((requirement) => auth.schemes.map((scheme) => ({ ...requirement, [scheme]: [] })));
+  return { security, errors: [...new Set(auths.flatMap((auth) => auth.errors))] };
+}
+
+function errorResponse(code: number | string): Schema {
+  return {
+    description: typeof code === 'number' ? reasonOf(code) : code,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiErrorBody' } } },
+  };
+}
+
+/**
+ * What every operation says about who may call it and how it fails, from what the gateway knows rather than lists:
+ * - `security`: the schemes of the guards the route runs behind (`@AuthenticatesWith`); without one, what its `@Doc`
+ *   says for a handler that checks a credential itself; otherwise `[]`, public.
+ * - 4xx: the guard's refusals; 400/413/415 where Fastify parses a body; and, for the few routes that refuse nothing
+ *   (health, sessions, public lists), `4XX` so the error shape is still described.
+ */
+function completeOperations(document: OpenAPIObject, app: INestApplication): void {
+  const guards = guardsByOperation(app);
+  for (const pathItem of Object.values(document.paths) as Array<Record<string, Operation>>) {
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (!operation) continue;
+      const responses = (operation.responses ??= {});
+      const fromGuards = guardSecurity(guards.get(operation.operationId ?? '') ?? []);
+      if (fromGuards) {
+        operation.security = fromGuards.security;
+        for (const code of fromGuards.errors) responses[code] ??= errorResponse(code);
+      } else if (!operation.security?.length) {
+        operation.security = [];
+      }
+      if (BODY_METHODS.has(method)) for (const code of BODY_ERRORS) responses[code] ??= errorResponse(code);
+      if (!Object.keys(responses).some((status) => status.startsWith('4'))) {
+        responses['4XX'] = errorResponse(
+          'This route refuses nothing of its own; listed for the shape every error answer of the API has (ApiErrorBody).',
+        );
+      }
+    }
+  }
+}
+
+/** The `$ref`ed schema names in a value. */
+function schemaRefs(value: unknown, into: Set<string>): void {
+  if (Array.isArray(value)) for (const item of value) schemaRefs(item, into);
+  else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && typeof item === 'string' && item.startsWith('#/components/schemas/')) into.add(item.slice(21));
+      else schemaRefs(item, into);
+    }
+  }
+}
+
+/**
+ * Drops component schemas no operation or webhook reaches: class-validator reports every DTO-like class the process
+ * loaded (query DTOs described as parameters, configuration classes), and the contracts' generator the helper types.
+ */
+function pruneUnusedSchemas(document: OpenAPIObject & { webhooks?: unknown }): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+  const used = new Set<string>();
+  schemaRefs([document.paths, document.webhooks], used);
+  const pending = [...used];
+  while (pending.length > 0) {
+    const found = new Set<string>();
+    schemaRefs(schemas[pending.pop()!], found);
+    for (const name of found) {
+      if (!used.has(name)) {
+        used.add(name);
+        pending.push(name);
+      }
+    }
+  }
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+}
+
 /** Builds the document from an initialised-or-not Nest app (routes are read from controller metadata). */
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+export function buildOpenApiDocument(app: INestApplication, options: OpenApiDocumentOptions = {}): OpenAPIObject {
   const config = new DocumentBuilder()
     .setOpenAPIVersion(OPENAPI_VERSION)
     .setTitle('PayMarket API')
@@ -202,11 +336,14 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       scheme: 'bearer',
       description: "A seller's edit token, returned once at registration (`seller_auth_{sellerId}` in the web app).",
     })
+    .addServer(
+      options.publicUrl ? options.publicUrl.replace(/\/+$/, '') : DEFAULT_SERVER_URL,
+      options.publicUrl ? 'This PayMarket (PUBLIC_URL)' : 'The PayMarket serving this document (PUBLIC_URL unset)',
+    )
     .build();
 
-  const document = SwaggerModule.createDocument(app, config, {
-    operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
-  });
+  const document = SwaggerModule.createDocument(app, config, { operationIdFactory: operationIdOf });
+  completeOperations(document, app);
 
   const components = (document.components ??= {});
   const schemas = (components.schemas ??= {}) as Record<string, Schema>;
@@ -229,5 +366,6 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     properties: { endpointId: { type: 'string' }, message: { type: 'string' } },
   };
   schemas.WebhookEventType = { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] };
+  pruneUnusedSchemas(document);
   return sortKeys(document);
 }

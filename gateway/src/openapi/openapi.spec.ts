@@ -90,6 +90,21 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it('says who may call every operation (public ones `security: []`) and describes a 4xx for each (ADR 0053)', () => {
+    const problems: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (!Array.isArray(operation.security)) problems.push(`${method} ${path}: no security`);
+        if (!Object.keys(operation.responses ?? {}).some((s) => s.startsWith('4'))) problems.push(`${method} ${path}: no 4xx`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(document.paths['/api/request-api-access']?.post?.security).toEqual([]);
+    expect(document.paths['/api/admin/companies']?.get?.security).toEqual([{ adminSession: [] }]);
+    expect(document.paths['/api/sellers/{id}/statement']?.get?.security).toEqual([{ sellerToken: [] }, { payeeSession: [] }]);
+    expect(document.paths['/sdk/{file}']?.get?.security).toEqual([]);
+  });
+
   it('describes every webhook event with its payload', () => {
     for (const type of [...WEBHOOK_EVENT_TYPES, 'webhook.test']) {
       expect(document.webhooks?.[type]).toBeDefined();

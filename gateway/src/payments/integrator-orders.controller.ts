@@ -62,6 +62,11 @@ export class IntegratorOrdersController {
       buyerEmail: 'ada@example.com',
       buyerName: 'Ada Lovelace',
       createdAt: '2026-11-25T10:00:00.000Z',
+      marketplace: null,
+      split: [
+        { party: 'platform', amount: '3.56', name: 'PayMarket' },
+        { party: 'provider', amount: '96.44', name: 'Demo Print Co.' },
+      ],
     },
   })
   @Post('orders')

@@ -6,6 +6,7 @@ import { PAYEE_SESSION_COOKIE } from '../auth/session-cookies.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { ApiError } from '../http/api-error.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
+import { AuthenticatesWith } from '../openapi/describe.js';
 
 /**
  * A seller's statement opens with either proof (ADR 0047): the seller's edit token (`Authorization: Bearer`, checked
@@ -13,6 +14,7 @@ import { GatewayRpc } from '../http/rpc.provider.js';
  * now (another seller's 403). A bearer header, when present, decides alone; with neither, 401.
  */
 @Injectable()
+@AuthenticatesWith(['sellerToken', 'payeeSession'], [401, 403, 404])
 export class SellerStatementAccessGuard implements CanActivate {
   constructor(
     private readonly rpc: GatewayRpc,

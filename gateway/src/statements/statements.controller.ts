@@ -12,7 +12,7 @@ import {
 import { CurrentPayee, PayeeSession } from '../auth/payee-session.guard.js';
 import { ApiError } from '../http/api-error.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
-import { Doc, DocAuth, DocTag } from '../openapi/describe.js';
+import { Doc, DocTag } from '../openapi/describe.js';
 import { SellerStatementAccessGuard } from './seller-statement-access.guard.js';
 import { statementCsv } from './statement-csv.js';
 
@@ -56,8 +56,6 @@ export class StatementsController {
   })
   @Get(':id/statement')
   @UseGuards(SellerStatementAccessGuard)
-  @DocAuth('sellerToken', 403)
-  @DocAuth('payeeSession', 403)
   async statement(
     @Param('id') id: string,
     @Query() query: Record<string, unknown>,

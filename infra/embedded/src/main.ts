@@ -22,6 +22,8 @@ runMain('paymarket', async () => {
     // The emulated Stripe account lives beside the database, so payments survive a restart with their data.
     stripeStateFile: `${dataDir}.stripe.json`,
     webDist: `${repoRoot}web/dist`,
+    sdkPackDir: `${repoRoot}libs/sdk/pack`,
+    publicUrl: process.env.PUBLIC_URL,
     seed: env.NODE_ENV !== 'production' && process.env.PAYMARKET_SEED !== 'false',
     // STRIPE_SECRET_KEY set: payments uses that Stripe account (STRIPE_* variables) instead of the local emulator.
     stripe: process.env.STRIPE_SECRET_KEY ? stripeConfigFromEnv() : undefined,

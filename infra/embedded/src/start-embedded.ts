@@ -35,6 +35,10 @@ export interface EmbeddedOptions {
   databaseUrl?: string;
   dataDir: string;
   webDist?: string;
+  /** Folder of the packed SDK the gateway serves at /sdk/ (libs/sdk/pack after `npm run build`). */
+  sdkPackDir?: string;
+  /** Where integrators reach this PayMarket (PUBLIC_URL): the OpenAPI document's server and the SDK's install URL. */
+  publicUrl?: string;
   /** Defaults to a fresh in-process broker; tests pass RabbitMQ to run the same stack over the real transport. */
   messaging?: MessagingRuntime;
   /** Demonstration data in empty tables (catalog sellers and providers); the launcher sets it, tests never do. */
@@ -95,6 +99,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
       rpcTimeoutMs: 10_000,
       production: options.production,
       webDist: options.webDist,
+      sdkPackDir: options.sdkPackDir,
+      publicUrl: options.publicUrl,
       bodyLimitBytes: DEFAULT_BODY_LIMIT,
       trustProxy: options.trustProxy ?? false,
     });

@@ -3,11 +3,12 @@ import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import type { components, paths, webhooks } from './schema.js';
 
 /**
- * @paymarket/sdk — a typed client for the PayMarket API, generated from its OpenAPI document (ADR 0035).
- * `schema.d.ts` is written by `npm run openapi:generate`; everything else here is a thin layer over openapi-fetch
- * and standardwebhooks.
+ * @paymarket/sdk — a typed client for the PayMarket API, generated from its OpenAPI document (ADR 0035, 0053).
+ * `schema.ts` is written by `npm run openapi:generate`; everything else here is a thin layer over openapi-fetch
+ * and standardwebhooks. `npm run build` compiles it to dist/ and packs the tarball the gateway serves at /sdk/.
  */
 export type { components, paths, webhooks };
+export { API_VERSION } from './schema.js';
 export type Schemas = components['schemas'];
 export { WebhookVerificationError };
 
@@ -51,12 +52,13 @@ export type WebhookEvent = {
 /** The event type names a webhook endpoint can receive. */
 export type WebhookEventType = WebhookEvent['type'];
 
-type HeaderSource = Record<string, string | string[] | undefined> | Headers;
+/** Request headers as Node's `IncomingMessage.headers` (lower-case names) or a fetch `Headers` object has them. */
+export type WebhookHeaders = Record<string, string | string[] | undefined> | { get(name: string): string | null };
 
-function header(headers: HeaderSource, name: string): string {
+function header(headers: WebhookHeaders, name: string): string {
   const value =
-    typeof (headers as Headers).get === 'function'
-      ? (headers as Headers).get(name)
+    typeof headers.get === 'function'
+      ? (headers as { get(name: string): string | null }).get(name)
       : (headers as Record<string, string | string[] | undefined>)[name];
   return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
 }
@@ -66,11 +68,13 @@ function header(headers: HeaderSource, name: string): string {
  * Pass the raw body exactly as received (not re-serialised JSON). Throws `WebhookVerificationError` when the signature
  * or the timestamp (5 minutes tolerance) is wrong. Dedupe on `headers['webhook-id']`: retries and resends keep it.
  */
-export function verifyWebhook(rawBody: string | Buffer, headers: HeaderSource, secret: string): WebhookEvent {
+export function verifyWebhook(rawBody: string | Uint8Array, headers: WebhookHeaders, secret: string): WebhookEvent {
   const wanted = {
     'webhook-id': header(headers, 'webhook-id'),
     'webhook-timestamp': header(headers, 'webhook-timestamp'),
     'webhook-signature': header(headers, 'webhook-signature'),
   };
-  return new Webhook(secret).verify(rawBody, wanted) as WebhookEvent;
+  // Signed over the text: bytes (a Buffer is a Uint8Array) are read as UTF-8, as PayMarket sent them.
+  const payload = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
+  return new Webhook(secret).verify(payload, wanted) as WebhookEvent;
 }

@@ -14,8 +14,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `seed`: the demo catalog (sellers and the demo print provider, as `npm start` has them); `messaging`: the broker to share. */
-export async function startTestApp(options: { seed?: boolean; messaging?: MessagingRuntime } = {}): Promise<TestApp> {
+/**
+ * `seed`: the demo catalog (sellers and the demo print provider, as `npm start` has them); `messaging`: the broker to
+ * share; `sdkPackDir`: a packed SDK for the gateway to serve at /sdk/.
+ */
+export async function startTestApp(options: { seed?: boolean; messaging?: MessagingRuntime; sdkPackDir?: string } = {}): Promise<TestApp> {
   const database: TestDatabase = await createTestDatabase();
   const app = await startEmbedded({
     trustProxy: true,
@@ -26,6 +29,7 @@ export async function startTestApp(options: { seed?: boolean; messaging?: Messag
     dataDir: '',
     messaging: options.messaging ?? testMessagingRuntime(),
     ...(options.seed ? { seed: true } : {}),
+    ...(options.sdkPackDir ? { sdkPackDir: options.sdkPackDir } : {}),
   });
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();

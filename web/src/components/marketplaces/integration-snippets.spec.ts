@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { integrationSnippet } from './integration-snippets';
 
 describe('the REST API snippet (ADR 0032)', () => {
@@ -37,6 +38,13 @@ describe('the SDK and webhook snippets (ADR 0035, 0036)', () => {
     expect(sdk).toContain("import { createPayMarketClient } from '@paymarket/sdk';");
     expect(sdk).toContain("paymarket.POST('/api/v1/orders/{id}/payment-intent'");
     expect(sdk).toContain('params: { path: { id: order.id } }');
+  });
+
+  it('installs the SDK from the tarball this PayMarket serves, named by the version the build packs (ADR 0053)', () => {
+    const { version } = JSON.parse(readFileSync('libs/sdk/package.json', 'utf8')) as { version: string };
+    const sdk = integrationSnippet('sdk', 'shop.acme.com', 'https://paymarket.example');
+    expect(sdk).toContain(`//   npm install https://paymarket.example/sdk/paymarket-sdk-${version}.tgz\n`);
+    expect(sdk).not.toContain('npm install @paymarket/sdk');
   });
 
   it('verifies Standard Webhooks with verifyWebhook, not a home-made header', () => {

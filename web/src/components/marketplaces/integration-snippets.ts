@@ -14,6 +14,14 @@ export function isUsableDomain(typed: string): boolean {
   return typed.trim() === '' || isDomainName(normaliseDomain(typed));
 }
 
+/** The SDK version this build serves at /sdk/ (libs/sdk/package.json, put in by vite.config.ts and jest.config.js). */
+export const SDK_VERSION: string = __PAYMARKET_SDK_VERSION__;
+
+/** How an integrator installs the SDK this PayMarket serves (ADR 0053): npm straight from its URL. */
+export function sdkInstallCommand(origin: string): string {
+  return `npm install ${origin}/sdk/paymarket-sdk-${SDK_VERSION}.tgz`;
+}
+
 /** Code for each integration path; `origin` is where this PayMarket runs, `domain` the integrator's marketplace. */
 export function integrationSnippet(kind: SnippetKind, domain: string, origin: string): string {
   switch (kind) {
@@ -63,7 +71,9 @@ export function integrationSnippet(kind: SnippetKind, domain: string, origin: st
       ].join('\n');
     case 'sdk':
       return [
-        `// npm install @paymarket/sdk — typed from PayMarket's OpenAPI document (${origin}/documentation)`,
+        `// Install the SDK from this PayMarket (no registry needed; ${origin}/sdk/latest.json names the current file):`,
+        `//   ${sdkInstallCommand(origin)}`,
+        `// Typed from PayMarket's OpenAPI document (${origin}/documentation); Node.js ≥ 20.19, ES modules.`,
         `import { createPayMarketClient } from '@paymarket/sdk';`,
         ``,
         `const paymarket = createPayMarketClient({ baseUrl: '${origin}', apiKey: process.env.PAYMARKET_SECRET_KEY });`,
