@@ -9,6 +9,7 @@ import { PaymentIntents } from '../src/checkout/payment-intents.use-case.js';
 import { PaymentStatus } from '../src/checkout/payment-status.use-case.js';
 import { ProcessingReconciler } from '../src/checkout/processing-reconciler.js';
 import { RecipientResolver } from '../src/checkout/recipient.js';
+import { ConnectedAccountCheck } from '../src/checkout/account-check.js';
 import { SellerDirectory } from '../src/checkout/seller-directory.js';
 import { SettlePayment } from '../src/checkout/settle-payment.js';
 import { VerifyLedger } from '../src/ledger/verify-ledger.use-case.js';
@@ -75,7 +76,7 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
     const idempotency = new Idempotency(dataSource);
     orders = new OrdersRepository(dataSource);
     sellers = new FakeSellerDirectory();
-    const recipients = new RecipientResolver(processor, sellers);
+    const recipients = new RecipientResolver(new ConnectedAccountCheck(processor), sellers);
     settle = new SettlePayment(orders, processor, relay);
     createOrder = new CreateOrder(orders, recipients, idempotency, relay);
     intents = new PaymentIntents(orders, processor, recipients, idempotency, relay);

@@ -92,10 +92,14 @@ export interface PaymentIntentResponse {
 
 /** POST /api/create-buyer-seller-payment (spec §3): breakdown {sellerGets, paymarketGets, total, currency}. */
 export interface PaymentBreakdown {
+  /** What the seller and the print provider receive together (the amount, less a marketplace's share). */
   sellerGets: string;
+  /** PayMarket's fee. */
   paymarketGets: string;
   total: string;
   currency: 'usd' | 'cad';
+  /** A white-label marketplace's share (ADR 0051), on orders placed through one with custom fees. */
+  marketplaceGets?: string;
 }
 
 export interface DirectPaymentResponse {
