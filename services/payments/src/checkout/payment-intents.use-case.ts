@@ -74,7 +74,7 @@ export class PaymentIntents {
       // ADR 0030: a seller can change or remove their payout account at any time, so right before the charge the
       // seller is resolved again (catalog, then Stripe) and must still point at the account the order will pay.
       const now = await this.recipients.resolve(order.recipientRef, 'provider', reportAs);
-      const ordered = order.split.lines.find((line) => line.party !== 'platform')?.stripeAccountId;
+      const ordered = order.split.lines.find((line) => line.party === 'seller' || line.party === 'provider')?.stripeAccountId;
       if (now.stripeAccountId !== ordered) throw new ServiceError('unprocessable', CheckoutErrors.SELLER_ACCOUNT_CHANGED);
     }
     return this.intentFor(manager, order);
