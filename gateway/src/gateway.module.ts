@@ -5,6 +5,7 @@ import { MailboxController } from './dev/mailbox.controller.js';
 import { BuyerRequestsController } from './requests/buyer-requests.controller.js';
 import { QuotesController } from './quotes/quotes.controller.js';
 import { ProviderStatementsController, StatementsController } from './statements/statements.controller.js';
+import { MarketplaceStatementController } from './statements/marketplace-statement.controller.js';
 import { PayeeAuthController } from './auth/payee-auth.controller.js';
 import { PaymentsController } from './payments/payments.controller.js';
 import { IntegratorOrdersController } from './payments/integrator-orders.controller.js';
@@ -46,6 +47,7 @@ export class GatewayModule {
         QuotesController,
         StatementsController,
         ProviderStatementsController,
+        MarketplaceStatementController,
         PayeeAuthController,
         ...CATALOG_CONTROLLERS,
         PaymentsController,

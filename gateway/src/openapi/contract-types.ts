@@ -54,6 +54,7 @@ export const CONTRACT_TYPES = [
   'CreatedApiKey',
   'ApiOrderList',
   'ApiOrderView',
+  'MarketplaceStatement',
   'RefundList',
   'RefundView',
   'CreatedWebhookEndpoint',

@@ -16,21 +16,24 @@ import { Doc, DocTag } from '../openapi/describe.js';
 import { SellerStatementAccessGuard } from './seller-statement-access.guard.js';
 import { statementCsv } from './statement-csv.js';
 
-const STATEMENT_QUERY = [
+export const STATEMENT_QUERY = [
   { name: 'from', description: 'First month, YYYY-MM (UTC), inclusive.' },
   { name: 'to', description: 'Last month, YYYY-MM (UTC), inclusive.' },
   { name: 'format', description: '`json` (default) or `csv`.' },
 ];
 
 /** The statement query (400 naming the field), split into the format and the months. */
-function statementQuery(query: Record<string, unknown>): { format: 'json' | 'csv' | undefined; range: { from?: string; to?: string } } {
+export function statementQuery(query: Record<string, unknown>): {
+  format: 'json' | 'csv' | undefined;
+  range: { from?: string; to?: string };
+} {
   const result = validateDto(StatementQueryDto, { ...query });
   if (!result.ok) throw ApiError.of(400, [...new Set(Object.values(result.errors).flat())].join('; '), result.errors);
   const { format, ...range } = result.value;
   return { format, range };
 }
 
-function asCsv(reply: FastifyReply, filename: string, statement: { lines: SellerStatement['lines'] }): string {
+export function asCsv(reply: FastifyReply, filename: string, statement: { lines: SellerStatement['lines'] }): string {
   void reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`);
   return statementCsv(statement);
 }

@@ -9,6 +9,7 @@ import { PaymentIntents } from '../src/checkout/payment-intents.use-case.js';
 import { PaymentStatus } from '../src/checkout/payment-status.use-case.js';
 import { ProcessingReconciler } from '../src/checkout/processing-reconciler.js';
 import { RecipientResolver } from '../src/checkout/recipient.js';
+import { ConnectedAccountCheck } from '../src/checkout/account-check.js';
 import { SellerDirectory } from '../src/checkout/seller-directory.js';
 import { SettlePayment } from '../src/checkout/settle-payment.js';
 import { VerifyLedger } from '../src/ledger/verify-ledger.use-case.js';
@@ -17,6 +18,10 @@ import { RefundOrder } from '../src/refunds/refund-order.use-case.js';
 import { TransferSweeper } from '../src/transfers/transfer-sweeper.js';
 import { StripeWebhook } from '../src/webhooks/stripe-webhook.use-case.js';
 import { FakeProcessor } from './fake-processor.js';
+import { CompanyOrders } from '../src/checkout/company-orders.use-case.js';
+import { ApplyMarketplaceUpdate } from '../src/marketplaces/apply-marketplace-update.use-case.js';
+import { MarketplacesRepository } from '../src/marketplaces/marketplaces.repository.js';
+import { OrderMarketplaces } from '../src/marketplaces/order-marketplace.js';
 
 jest.setTimeout(60_000);
 
@@ -60,6 +65,8 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
   let sweeper: TransferSweeper;
   let settle: SettlePayment;
   let sellers: FakeSellerDirectory;
+  let companyOrders: CompanyOrders;
+  let marketplaces: MarketplacesRepository;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -75,7 +82,7 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
     const idempotency = new Idempotency(dataSource);
     orders = new OrdersRepository(dataSource);
     sellers = new FakeSellerDirectory();
-    const recipients = new RecipientResolver(processor, sellers);
+    const recipients = new RecipientResolver(new ConnectedAccountCheck(processor), sellers);
     settle = new SettlePayment(orders, processor, relay);
     createOrder = new CreateOrder(orders, recipients, idempotency, relay);
     intents = new PaymentIntents(orders, processor, recipients, idempotency, relay);
@@ -84,6 +91,15 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
     webhook = new StripeWebhook(processor, settle, orders);
     ledger = new VerifyLedger(orders, processor);
     sweeper = new TransferSweeper(orders, settle);
+    marketplaces = new MarketplacesRepository(dataSource);
+    companyOrders = new CompanyOrders(
+      orders,
+      recipients,
+      intents,
+      idempotency,
+      relay,
+      new OrderMarketplaces(marketplaces, new ConnectedAccountCheck(processor)),
+    );
   });
 
   afterAll(async () => {
@@ -317,6 +333,95 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
       ]),
     ).toEqual([{ n: 1 }]);
     await expect(ledger.execute()).resolves.toMatchObject({ ok: true });
+  });
+
+  it("finishes a marketplace's transfer a crash left undone, once (ADR 0051), and the ledger verifies", async () => {
+    const company = { company: { id: 'c0c0c0c0-0000-4000-8000-000000000009' } };
+    await new ApplyMarketplaceUpdate(marketplaces).execute(dataSource.manager, {
+      marketplaceId: 'ad0be000-0000-4000-8000-000000000001',
+      companyId: company.company.id,
+      companyName: 'Craft Hub Inc.',
+      domains: ['crafthub.example'],
+      displayName: 'Craft Hub',
+      accentColor: null,
+      logoUrl: null,
+      customBranding: false,
+      customFees: true,
+      transactionFeeMinor: { usd: 250, cad: 300 },
+      platformFeeBps: 750,
+      payoutAccountId: MAPLE,
+      version: 1,
+      updatedAt: new Date().toISOString(),
+    });
+    const order = await companyOrders.create({
+      caller: company,
+      body: { orderId: newOrderId(), amount: '80.00', currency: 'usd', recipient: PROVIDER },
+    });
+    // 7.5% of 80.00 = 6.00 to the marketplace; PayMarket 2.50 on top; the provider 74.00.
+    expect(order.split.map((l) => [l.party, l.amount])).toEqual([
+      ['platform', '2.50'],
+      ['marketplace', '6.00'],
+      ['provider', '74.00'],
+    ]);
+    const intent = await companyOrders.paymentIntent({ caller: company, body: { id: order.id } });
+    processor.succeed(intent.paymentIntentId);
+    await dataSource.transaction(async (manager) => {
+      const locked = (await orders.byPaymentIntent(manager, intent.paymentIntentId, true))!;
+      await (settle as unknown as { apply: (m: typeof manager, o: typeof locked, i: unknown) => Promise<boolean> }).apply(
+        manager,
+        locked,
+        await processor.retrievePaymentIntent(intent.paymentIntentId),
+      );
+    });
+    await sweeper.sweep();
+    await sweeper.sweep();
+    expect(
+      await dataSource.query(`SELECT party, destination, amount_minor::int AS amount FROM transfers WHERE order_id = $1 ORDER BY party`, [
+        order.id,
+      ]),
+    ).toEqual([
+      { party: 'marketplace', destination: MAPLE, amount: 600 },
+      { party: 'provider', destination: PROVIDER, amount: 7400 },
+    ]);
+    expect([...processor.transfers.values()].filter((t) => t.destination === MAPLE && t.amount === 600n)).toHaveLength(1);
+    await expect(ledger.execute()).resolves.toMatchObject({ ok: true, problems: [] });
+  });
+
+  it("charges a marketplace order to a seller: the seller's account is re-checked against its own line, not the marketplace's", async () => {
+    const company = { company: { id: 'c0c0c0c0-0000-4000-8000-000000000010' } };
+    await new ApplyMarketplaceUpdate(marketplaces).execute(dataSource.manager, {
+      marketplaceId: 'ad0be000-0000-4000-8000-000000000002',
+      companyId: company.company.id,
+      companyName: 'Seller Hub Inc.',
+      domains: ['sellerhub.example'],
+      displayName: 'Seller Hub',
+      accentColor: null,
+      logoUrl: null,
+      customBranding: false,
+      customFees: true,
+      transactionFeeMinor: { usd: 100, cad: 100 },
+      platformFeeBps: 500,
+      payoutAccountId: PROVIDER,
+      version: 1,
+      updatedAt: new Date().toISOString(),
+    });
+    const order = await companyOrders.create({
+      caller: company,
+      body: { orderId: newOrderId(), amount: '20.00', currency: 'usd', recipient: `seller_${PAYABLE_SELLER}` },
+    });
+    expect(order.split).toEqual([
+      { party: 'platform', amount: '1.00', name: 'PayMarket' },
+      { party: 'marketplace', amount: '1.00', name: 'Seller Hub' },
+      { party: 'seller', amount: '19.00', name: 'Maple Ink' },
+    ]);
+    const intent = await companyOrders.paymentIntent({ caller: company, body: { id: order.id } });
+    expect(intent.breakdown).toEqual({
+      sellerGets: '19.00',
+      paymarketGets: '1.00',
+      marketplaceGets: '1.00',
+      total: '21.00',
+      currency: 'usd',
+    });
   });
 
   it('refuses a forged webhook', async () => {

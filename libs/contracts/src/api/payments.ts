@@ -7,9 +7,12 @@ export interface OrderView {
   orderId: string;
   createdAt: string;
   status: OrderStatus;
-  /** Product amount (what the recipient receives), e.g. "96.44". */
+  /**
+   * Product amount, e.g. "96.44": what the recipients receive, less a white-label marketplace's share when the order
+   * was placed through one with custom fees (ADR 0051; see `split`).
+   */
   amount: string;
-  /** Fixed transaction fee, e.g. "3.56". */
+  /** PayMarket's transaction fee, e.g. "3.56" (a marketplace's own transaction fee when it sets custom fees). */
   fee: string;
   /** What the buyer pays: amount + fee. */
   total: string;
@@ -92,10 +95,14 @@ export interface PaymentIntentResponse {
 
 /** POST /api/create-buyer-seller-payment (spec §3): breakdown {sellerGets, paymarketGets, total, currency}. */
 export interface PaymentBreakdown {
+  /** What the seller and the print provider receive together (the amount, less a marketplace's share). */
   sellerGets: string;
+  /** PayMarket's fee. */
   paymarketGets: string;
   total: string;
   currency: 'usd' | 'cad';
+  /** A white-label marketplace's share (ADR 0051), on orders placed through one with custom fees. */
+  marketplaceGets?: string;
 }
 
 export interface DirectPaymentResponse {
@@ -132,9 +139,12 @@ export interface ApiOrderView {
   orderId: string;
   createdAt: string;
   status: OrderStatus;
-  /** What the recipient receives, e.g. "96.44". */
+  /**
+   * The product amount, e.g. "96.44": what the recipients receive, less the marketplace's share when the order was
+   * placed through a marketplace with custom fees (ADR 0051; `split` has each part).
+   */
   amount: string;
-  /** PayMarket's fixed transaction fee, e.g. "3.56". */
+  /** PayMarket's transaction fee, e.g. "3.56" (the marketplace's transaction fee when it sets custom fees). */
   fee: string;
   /** What the buyer pays: amount + fee. */
   total: string;

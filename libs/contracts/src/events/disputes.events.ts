@@ -18,8 +18,11 @@ export interface PaymentDisputedPayload extends PaymentPayload {
   disputedMinor: string;
   reason: string;
   status: DisputeStatus;
-  /** Each recipient's share of the disputed amount, in proportion to the split (what a loss would cost them). */
-  shares: Array<{ party: 'seller' | 'provider'; displayName: string | null; amountMinor: string }>;
+  /**
+   * Each payee's share of the disputed amount, in proportion to the split (what a loss would cost them); a
+   * white-label marketplace with a share of the order (ADR 0051) is one of them.
+   */
+  shares: Array<{ party: 'seller' | 'provider' | 'marketplace'; displayName: string | null; amountMinor: string }>;
   /** The PayMarket seller paid by the order (`seller_<id>` orders), so the seller can be told; null otherwise. */
   sellerId: string | null;
   /**

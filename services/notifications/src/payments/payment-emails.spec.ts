@@ -20,6 +20,29 @@ const payment: PaymentPayload = {
 };
 
 describe('payment receipt', () => {
+  it("shows a white-label marketplace's share as its own line (ADR 0051), and PayMarket's fee apart", () => {
+    const email = paymentReceiptEmail(
+      {
+        ...payment,
+        totalMinor: '10200',
+        feeMinor: '200',
+        recipients: [{ party: 'provider', displayName: 'Demo Print Co.', amountMinor: '9750' }],
+        marketplace: { id: '0b7d1a4e-1111-4c2d-8e3f-000000000001', name: 'Craft Hub', amountMinor: '250' },
+      },
+      AT,
+    )!;
+    const lines = email.text.split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'Paid to Demo Print Co.: $97.50 USD',
+        'Craft Hub marketplace fee: $2.50 USD',
+        'PayMarket fee: $2.00 USD',
+        'Total charged: $102.00 USD',
+      ]),
+    );
+    expect(paymentReceiptEmail({ ...payment, marketplace: null }, AT)!.text).not.toContain('marketplace fee');
+  });
+
   it('lists the order, what went to whom, the fee and the total, with 2 decimals and the currency', () => {
     const email = paymentReceiptEmail(payment, AT)!;
     expect(email.to).toBe('ana@example.com');
@@ -82,6 +105,16 @@ describe('payment receipt', () => {
 });
 
 describe('refund notice', () => {
+  it("names the marketplace's fee among the parts refunded in proportion (ADR 0051)", () => {
+    const marketplace = { id: '0b7d1a4e-1111-4c2d-8e3f-000000000001', name: 'Craft Hub', amountMinor: '250' };
+    const email = paymentRefundedEmail(
+      { ...payment, totalMinor: '10200', feeMinor: '200', marketplace, refundedMinor: '5100', refundedTotalMinor: '5100' },
+      AT,
+    )!;
+    expect(email.text).toContain("The order's parts are refunded in proportion, including the Craft Hub marketplace fee: $2.50 USD.");
+    expect(paymentRefundedEmail({ ...payment, refundedMinor: '5178', refundedTotalMinor: '5178' }, AT)!.text).not.toContain('marketplace');
+  });
+
   it('a partial refund says what was refunded now, in total, and what is still charged', () => {
     const email = paymentRefundedEmail({ ...payment, refundedMinor: '5178', refundedTotalMinor: '5178' }, AT)!;
     expect(email.to).toBe('ana@example.com');

@@ -10,6 +10,12 @@ function greeting(payment: PaymentPayload): string {
   return `Hi ${payment.buyerName?.trim() || 'there'},`;
 }
 
+/** A white-label marketplace's share (ADR 0051) as its own line, e.g. "Craft Hub marketplace fee: $2.50 USD". */
+function marketplaceLines(payment: PaymentPayload): string[] {
+  const share = payment.marketplace;
+  return share ? [`${share.name} marketplace fee: ${formatMoney(share.amountMinor, payment.currency)}`] : [];
+}
+
 function orderLines(payment: PaymentPayload, occurredAt: string): string[] {
   return [
     `Order: ${payment.orderId}`,
@@ -38,6 +44,7 @@ export function paymentReceiptEmail(payment: PaymentPayload, occurredAt: string)
       '',
       // Events queued before ADR 0031 carry no breakdown: the receipt then shows the total only.
       ...(payment.recipients ?? []).map((r) => `Paid to ${r.displayName ?? PARTY_LABEL[r.party]}: ${money(r.amountMinor)}`),
+      ...marketplaceLines(payment),
       ...(payment.feeMinor ? [`PayMarket fee: ${money(payment.feeMinor)}`] : []),
       `Total charged: ${money(payment.totalMinor)}`,
       '',
@@ -69,6 +76,8 @@ export function paymentRefundedEmail(refund: PaymentRefundedPayload, occurredAt:
       `Refunded now: ${money(refund.refundedMinor)}`,
       `Refunded in total: ${money(refund.refundedTotalMinor)} of ${money(refund.totalMinor)}`,
       ...(full ? [] : [`Still charged: ${formatMoney(remaining, refund.currency)}`]),
+      // Each part of the payment gives back its share in proportion, the marketplace's fee included (ADR 0051).
+      ...(refund.marketplace ? ['', `The order's parts are refunded in proportion, including the ${marketplaceLines(refund)[0]}.`] : []),
       '',
       'The refund goes back to the card you paid with; your bank may take 5-10 business days to show it.',
       ...SIGNATURE,

@@ -19,5 +19,7 @@ export const CheckoutErrors = {
   NOT_A_TEST_CARD: 'Use one of Stripe’s test cards, e.g. 4242 4242 4242 4242.',
   NOT_REFUNDABLE: 'Only paid orders can be refunded.',
   REFUND_TOO_LARGE: (left: string) => `The refund is larger than what is left to refund (${left}).`,
+  MARKETPLACE_PAYOUT_NOT_READY:
+    'This marketplace’s payout account cannot receive transfers, so it cannot take orders yet. Fix the payout account in the developer console (Marketplace tab).',
   PROCESSOR_UNAVAILABLE: 'The card processor is not reachable right now. Please try again in a moment.',
 } as const;

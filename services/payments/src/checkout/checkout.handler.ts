@@ -18,6 +18,7 @@ import {
   TestCardPaymentDto,
   validateDto,
   type ApiOrderList,
+  type EmbedOrderResponse,
   type ApiOrderView,
   type CallerRequest,
   type DirectPaymentResponse,
@@ -40,6 +41,7 @@ import { StripeWebhook } from '../webhooks/stripe-webhook.use-case.js';
 import { CheckoutErrors } from './checkout.errors.js';
 import { CompanyOrders } from './company-orders.use-case.js';
 import { CreateOrder } from './create-order.use-case.js';
+import { EmbedOrderBody, EmbedOrders } from './embed-orders.use-case.js';
 import { PaymentIntents } from './payment-intents.use-case.js';
 import { PaymentProcessor } from './payment-processor.js';
 import { PaymentStatus } from './payment-status.use-case.js';
@@ -79,6 +81,7 @@ export class CheckoutHandler {
     private readonly ledger: VerifyLedger,
     private readonly orders: OrdersRepository,
     private readonly companyOrders: CompanyOrders,
+    private readonly embedOrders: EmbedOrders,
   ) {}
 
   @MessagePattern<string>(CheckoutRpc.CLIENT_CONFIG)
@@ -182,6 +185,13 @@ export class CheckoutHandler {
   @MessagePattern<string>(CheckoutRpc.API_LIST_REFUNDS)
   apiListRefunds(@Payload() message: RpcEnvelope<CallerRequest<unknown>>): Promise<RefundList> {
     return this.refunds.listForCompany(validated(ListRefundsDto, message.data));
+  }
+
+  /** ADR 0052: the gateway verified the embed token; `marketplaceId` is the token's, the caller its company. */
+  @MessagePattern<string>(CheckoutRpc.EMBED_CREATE_ORDER)
+  embedCreateOrder(@Payload() message: RpcEnvelope<CallerRequest<{ marketplaceId?: unknown }>>): Promise<EmbedOrderResponse> {
+    const marketplaceId = String(message.data.body?.marketplaceId ?? '');
+    return this.embedOrders.create(validated(EmbedOrderBody, message.data, { marketplaceId }));
   }
 
   @MessagePattern<string>(CheckoutRpc.VERIFY_LEDGER)

@@ -11,6 +11,11 @@ import { CreateOrders1763770000000 } from '../database/migrations/1763770000000-
 import { OrderCompanies1763840000000 } from '../database/migrations/1763840000000-order-companies.js';
 import { Disputes1764000000001 } from '../database/migrations/1764000000001-disputes.js';
 import { BuyerOrderIds1764100000000 } from '../database/migrations/1764100000000-buyer-order-ids.js';
+import { Marketplaces1764200000000 } from '../database/migrations/1764200000000-marketplaces.js';
+import { MarketplacesModule } from '../marketplaces/marketplaces.module.js';
+import { OrderMarketplaces } from '../marketplaces/order-marketplace.js';
+import { ConnectedAccountCheck } from './account-check.js';
+import { EmbedOrders } from './embed-orders.use-case.js';
 import { RecordDispute } from '../disputes/record-dispute.use-case.js';
 import { DisputeFreeze } from '../disputes/refund-freeze.js';
 import { CheckoutHandler } from './checkout.handler.js';
@@ -30,6 +35,7 @@ export const CHECKOUT_MIGRATIONS = [
   OrderCompanies1763840000000,
   Disputes1764000000001,
   BuyerOrderIds1764100000000,
+  Marketplaces1764200000000,
 ];
 
 /** Orders, payment intents, settlement, transfers, refunds, webhooks and ledger verification. */
@@ -39,12 +45,16 @@ export class CheckoutModule {
   static register(processor?: Provider): DynamicModule {
     return {
       module: CheckoutModule,
+      imports: [MarketplacesModule],
       controllers: [CheckoutHandler],
       providers: [
         ...(processor ? [processor] : []),
         OrdersRepository,
         { provide: SellerDirectory, useClass: RpcSellerDirectory },
+        ConnectedAccountCheck,
         RecipientResolver,
+        OrderMarketplaces,
+        EmbedOrders,
         SettlePayment,
         CreateOrder,
         PaymentIntents,

@@ -65,7 +65,7 @@ async function statusOf(promise: Promise<unknown>): Promise<string> {
 describe('CompanyOrders (ADR 0032)', () => {
   const mine = order();
   const paymarkets = order({ id: '00000000-0000-4000-8000-000000000002', companyId: null, paymentIntentId: 'pi_654321' });
-  const use = new CompanyOrders(repository([mine, paymarkets]), null as never, null as never, null as never, null as never);
+  const use = new CompanyOrders(repository([mine, paymarkets]), null as never, null as never, null as never, null as never, null as never);
 
   it('needs a company caller', () => {
     expect(() => companyOf(as({ buyer: { id: 'b', email: 'b@example.com', name: 'B' } }, {}))).toThrow(ServiceError);
@@ -135,5 +135,22 @@ describe('PaymentStatus reading a payment by its PaymentIntent (company ownershi
     expect(await read({}, 'pi_guest01')).toBe('not_found');
     expect(await read({}, 'pi_guest01', 'pi_guest01_secret_abd')).toBe('not_found');
     expect(await read({ buyer: { id: 'b', email: 'b@example.com', name: 'B' } }, 'pi_guest01')).toBe('not_found');
+  });
+
+  it("an embedded checkout (ADR 0052) acts as the company with the order's client secret: a wrong one is not found", async () => {
+    const embedded = order({
+      id: '00000000-0000-4000-8000-000000000004',
+      orderId: 'emb_x',
+      paymentIntentId: 'pi_embed01',
+      buyerEmail: 'g@example.com',
+    });
+    const withEmbed = new PaymentStatus(repository([embedded]), processor, settle);
+    const readEmbed = (caller: CallerRequest<unknown>['caller'], clientSecret?: string) =>
+      statusOf(withEmbed.get(as(caller, { paymentIntentId: 'pi_embed01', ...(clientSecret ? { clientSecret } : {}) })));
+    expect(await readEmbed({ company: { id: ACME } }, 'pi_embed01_secret_abc')).toBe('ok');
+    expect(await readEmbed({ company: { id: ACME } }, 'pi_123456_secret_abc')).toBe('not_found');
+    expect(await readEmbed({ company: { id: GLOBEX } }, 'pi_embed01_secret_abc')).toBe('not_found');
+    // The company's own API key (no secret) still reads its own order.
+    expect(await readEmbed({ company: { id: ACME } })).toBe('ok');
   });
 });

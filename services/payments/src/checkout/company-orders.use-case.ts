@@ -11,9 +11,11 @@ import {
 } from '@paymarket/contracts';
 import { decodeKeysetCursor, Idempotency, keysetPage, OutboxRelay, ServiceError, writeToOutbox } from '@paymarket/platform';
 import { API_ORDER_MESSAGES, API_ORDERS_DEFAULT_LIMIT } from '@paymarket/contracts';
-import { formatMinor } from '../fees/money.js';
+import type { EntityManager } from 'typeorm';
+import { formatMinor, type Currency } from '../fees/money.js';
+import { OrderMarketplaces, type OrderMarketplace } from '../marketplaces/order-marketplace.js';
 import type { OrderEntity } from '../orders/order.entity.js';
-import { OrdersRepository, splitView } from '../orders/orders.repository.js';
+import { marketplaceView, OrdersRepository, splitView } from '../orders/orders.repository.js';
 import { CheckoutErrors } from './checkout.errors.js';
 import { storedSplit } from './create-order.use-case.js';
 import { PaymentIntents } from './payment-intents.use-case.js';
@@ -38,10 +40,12 @@ export function toApiOrderView(order: OrderEntity): ApiOrderView {
     paymentIntentId: order.paymentIntentId,
     buyerEmail: order.buyerEmail,
     buyerName: order.buyerName,
-    marketplace: null,
+    marketplace: marketplaceView(order),
     split: splitView(order),
   };
 }
+
+const orderIdTaken = () => ServiceError.conflict(CheckoutErrors.ORDER_ID_TAKEN, { orderId: [CheckoutErrors.ORDER_ID_TAKEN] });
 
 /** The company the gateway authenticated by API key; every integrator call needs one. */
 export function companyOf(request: CallerRequest<unknown>): string {
@@ -64,6 +68,7 @@ export class CompanyOrders {
     private readonly intents: PaymentIntents,
     private readonly idempotency: Idempotency,
     private readonly relay: OutboxRelay,
+    private readonly marketplaces: OrderMarketplaces,
   ) {}
 
   async create(request: CallerRequest<ApiCreateOrderDto>): Promise<ApiOrderView> {
@@ -71,43 +76,69 @@ export class CompanyOrders {
     const body = request.body;
     const amount = BigInt(amountToMinor(body.amount)!);
     const view = await this.idempotency.run(`api-orders:${companyId}`, request.idempotencyKey, body, async (manager) => {
-      const taken = () => ServiceError.conflict(CheckoutErrors.ORDER_ID_TAKEN, { orderId: [CheckoutErrors.ORDER_ID_TAKEN] });
-      if (await this.orders.byOrderId(manager, body.orderId, { companyId })) throw taken();
-      const recipient = await this.recipients.resolve(body.recipient, 'provider', RECIPIENT_FIELD);
-      const { fee, total, split } = storedSplit(amount, body.currency, recipient);
-      const order: Omit<OrderEntity, 'createdAt' | 'updatedAt'> = {
-        id: randomUUID(),
-        orderId: body.orderId,
-        kind: 'order',
-        companyId,
-        buyerId: null,
-        buyerEmail: body.buyerEmail ?? null,
-        buyerName: body.buyerName ?? null,
-        description: body.description ?? `Order ${body.orderId}`,
-        currency: body.currency,
-        amount,
-        fee,
-        total,
-        refunded: 0n,
-        recipientRef: body.recipient,
-        split,
-        status: 'pending',
-        paymentIntentId: null,
-        latestChargeId: null,
-        failureMessage: null,
-      };
-      if (!(await this.orders.insert(manager, order))) throw taken();
-      await writeToOutbox(manager, 'payments', 'order.created', {
-        orderId: order.orderId,
-        companyId,
-        buyerId: null,
-        currency: order.currency,
-        totalMinor: total.toString(),
-      });
-      return toApiOrderView((await this.orders.byId(manager, order.id))!);
+      if (await this.orders.byOrderId(manager, body.orderId, { companyId })) throw orderIdTaken();
+      // ADR 0051: an order made with the company's key records its marketplace, refused before anything is stored
+      // when the marketplace's share could not be paid out.
+      const marketplace = await this.marketplaces.forCompany(companyId, body.currency);
+      const order = await this.insert(manager, companyId, { ...body, amount }, marketplace);
+      return toApiOrderView(order);
     });
     this.relay.kick();
     return view;
+  }
+
+  /**
+   * Stores a new order of the company (the integrator API's, or its widget's, ADR 0052) after checking its recipient:
+   * `order.created` in the same transaction. The caller checked the order id is free (a race still answers 409).
+   */
+  async insert(
+    manager: EntityManager,
+    companyId: string,
+    input: {
+      orderId: string;
+      amount: bigint;
+      currency: Currency;
+      recipient: string;
+      buyerEmail?: string | undefined;
+      buyerName?: string | undefined;
+      description?: string | undefined;
+    },
+    marketplace: OrderMarketplace | null,
+  ): Promise<OrderEntity> {
+    const recipient = await this.recipients.resolve(input.recipient, 'provider', RECIPIENT_FIELD);
+    const { fee, total, split, marketplaceId, feeTerms } = storedSplit(input.amount, input.currency, recipient, marketplace);
+    const order: Omit<OrderEntity, 'createdAt' | 'updatedAt'> = {
+      id: randomUUID(),
+      orderId: input.orderId,
+      kind: 'order',
+      companyId,
+      buyerId: null,
+      buyerEmail: input.buyerEmail ?? null,
+      buyerName: input.buyerName ?? null,
+      description: input.description ?? `Order ${input.orderId}`,
+      currency: input.currency,
+      amount: input.amount,
+      fee,
+      total,
+      refunded: 0n,
+      recipientRef: input.recipient,
+      split,
+      marketplaceId,
+      feeTerms,
+      status: 'pending',
+      paymentIntentId: null,
+      latestChargeId: null,
+      failureMessage: null,
+    };
+    if (!(await this.orders.insert(manager, order))) throw orderIdTaken();
+    await writeToOutbox(manager, 'payments', 'order.created', {
+      orderId: order.orderId,
+      companyId,
+      buyerId: null,
+      currency: order.currency,
+      totalMinor: total.toString(),
+    });
+    return (await this.orders.byId(manager, order.id))!;
   }
 
   /** POST /api/v1/orders/{id}/payment-intent: asking again answers the same PaymentIntent. */

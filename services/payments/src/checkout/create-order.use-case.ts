@@ -2,30 +2,51 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { amountToMinor, type CallerRequest, type CreateOrderDto, type OrderView } from '@paymarket/contracts';
 import { Idempotency, OutboxRelay, ServiceError, writeToOutbox } from '@paymarket/platform';
-import { quoteOrder } from '../fees/fee-policy.js';
+import { quoteOrder, type Party } from '../fees/fee-policy.js';
 import type { Currency } from '../fees/money.js';
 import { OrdersRepository, toOrderView } from '../orders/orders.repository.js';
-import type { OrderEntity, StoredSplit } from '../orders/order.entity.js';
+import type { OrderEntity, OrderFeeTerms, StoredSplit } from '../orders/order.entity.js';
+import type { OrderMarketplace } from '../marketplaces/order-marketplace.js';
 import { CheckoutErrors } from './checkout.errors.js';
 import { RecipientResolver, type ResolvedRecipient } from './recipient.js';
+
+/** What an order stores of its split (ADR 0031, 0051): fee, total, the lines with whom each pays, the marketplace. */
+export interface StoredQuote {
+  fee: bigint;
+  total: bigint;
+  split: StoredSplit;
+  marketplaceId: string | null;
+  feeTerms: OrderFeeTerms | null;
+}
 
 export function storedSplit(
   amount: bigint,
   currency: Currency,
   recipient: ResolvedRecipient,
-): { fee: bigint; total: bigint; split: StoredSplit } {
-  const quote = quoteOrder({ amount, currency, recipient: recipient.party });
+  marketplace: OrderMarketplace | null = null,
+): StoredQuote {
+  const quote = quoteOrder({ amount, currency, recipient: recipient.party, marketplace: marketplace?.terms ?? null });
+  const payee = (party: Party) => {
+    if (party === 'platform') return null;
+    if (party === 'marketplace') return marketplace?.payee ?? null;
+    return recipient;
+  };
   return {
     fee: quote.total - quote.amount,
     total: quote.total,
     split: {
-      lines: quote.lines.map((l) => ({
-        party: l.party,
-        amount: l.amount.toString(),
-        ...(l.party === 'platform' ? {} : { stripeAccountId: recipient.stripeAccountId }),
-        ...(l.party !== 'platform' && recipient.displayName ? { displayName: recipient.displayName } : {}),
-      })),
+      lines: quote.lines.map((l) => {
+        const who = payee(l.party);
+        return {
+          party: l.party,
+          amount: l.amount.toString(),
+          ...(who ? { stripeAccountId: who.stripeAccountId } : {}),
+          ...(who?.displayName ? { displayName: who.displayName } : {}),
+        };
+      }),
     },
+    marketplaceId: marketplace?.feeTerms.marketplaceId ?? null,
+    feeTerms: marketplace?.feeTerms ?? null,
   };
 }
 
@@ -49,7 +70,7 @@ export class CreateOrder {
       const existing = await this.orders.byOrderId(manager, body.orderId, { buyerId: buyer.id });
       if (existing) throw ServiceError.conflict(CheckoutErrors.ORDER_ID_TAKEN, { orderId: [CheckoutErrors.ORDER_ID_TAKEN] });
       const recipient = await this.recipients.resolve(body.printProviderStripeAccountId, 'provider');
-      const { fee, total, split } = storedSplit(amount, currency, recipient);
+      const { fee, total, split, marketplaceId, feeTerms } = storedSplit(amount, currency, recipient);
       const order: Omit<OrderEntity, 'createdAt' | 'updatedAt'> = {
         id: randomUUID(),
         orderId: body.orderId,
@@ -66,6 +87,8 @@ export class CreateOrder {
         refunded: 0n,
         recipientRef: body.printProviderStripeAccountId,
         split,
+        marketplaceId,
+        feeTerms,
         status: 'pending',
         paymentIntentId: null,
         latestChargeId: null,

@@ -20,13 +20,16 @@ import { storedSplit } from './create-order.use-case.js';
 import { PaymentProcessor } from './payment-processor.js';
 import { RecipientResolver, SELLER_REF_PREFIX } from './recipient.js';
 
-function breakdownOf(order: OrderEntity): PaymentBreakdown {
-  const recipientShare = order.split.lines.filter((l) => l.party !== 'platform').reduce((a, l) => a + BigInt(l.amount), 0n);
+/** What the buyer's money pays (spec §3), from the stored split; a marketplace's share is its own part (ADR 0051). */
+export function breakdownOf(order: OrderEntity): PaymentBreakdown {
+  const of = (parties: string[]) => order.split.lines.filter((l) => parties.includes(l.party)).reduce((a, l) => a + BigInt(l.amount), 0n);
+  const marketplace = order.split.lines.some((l) => l.party === 'marketplace') ? of(['marketplace']) : null;
   return {
-    sellerGets: formatMinor(recipientShare),
-    paymarketGets: formatMinor(order.total - recipientShare),
+    sellerGets: formatMinor(of(['seller', 'provider'])),
+    paymarketGets: formatMinor(order.total - of(['seller', 'provider', 'marketplace'])),
     total: formatMinor(order.total),
     currency: order.currency,
+    ...(marketplace !== null ? { marketplaceGets: formatMinor(marketplace) } : {}),
   };
 }
 
@@ -71,7 +74,7 @@ export class PaymentIntents {
       // ADR 0030: a seller can change or remove their payout account at any time, so right before the charge the
       // seller is resolved again (catalog, then Stripe) and must still point at the account the order will pay.
       const now = await this.recipients.resolve(order.recipientRef, 'provider', reportAs);
-      const ordered = order.split.lines.find((line) => line.party !== 'platform')?.stripeAccountId;
+      const ordered = order.split.lines.find((line) => line.party === 'seller' || line.party === 'provider')?.stripeAccountId;
       if (now.stripeAccountId !== ordered) throw new ServiceError('unprocessable', CheckoutErrors.SELLER_ACCOUNT_CHANGED);
     }
     return this.intentFor(manager, order);
@@ -93,7 +96,7 @@ export class PaymentIntents {
       }
       const recipient = await this.recipients.resolve(body.sellerStripeAccountId, 'seller');
       const amount = BigInt(amountToMinor(body.amount)!);
-      const { fee, total, split } = storedSplit(amount, body.currency, recipient);
+      const { fee, total, split, marketplaceId, feeTerms } = storedSplit(amount, body.currency, recipient);
       const order: Omit<OrderEntity, 'createdAt' | 'updatedAt'> = {
         id: randomUUID(),
         orderId: body.orderId,
@@ -111,6 +114,8 @@ export class PaymentIntents {
         refunded: 0n,
         recipientRef: body.sellerStripeAccountId,
         split,
+        marketplaceId,
+        feeTerms,
         status: 'pending',
         paymentIntentId: null,
         latestChargeId: null,

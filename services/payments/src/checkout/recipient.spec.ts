@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { RpcClient } from '@paymarket/platform';
 import { FakeProcessor } from '../../test/fake-processor.js';
+import { ConnectedAccountCheck } from './account-check.js';
 import { RecipientResolver } from './recipient.js';
 import { RecentAnswers } from './recent-answers.js';
 import { RpcSellerDirectory, SellerDirectory } from './seller-directory.js';
@@ -25,7 +26,7 @@ class Sellers extends SellerDirectory {
 describe(RecipientResolver.name, () => {
   it('asks Stripe about an account once for a run of payments, not at every order and again before the charge', async () => {
     const processor = new CountingProcessor();
-    const sut = new RecipientResolver(processor, new Sellers());
+    const sut = new RecipientResolver(new ConnectedAccountCheck(processor), new Sellers());
     await sut.resolve(PROVIDER, 'provider');
     await sut.resolve(PROVIDER, 'provider');
     await sut.resolve('seller_5e11e500-0000-4000-8000-000000000001', 'provider');
@@ -34,7 +35,7 @@ describe(RecipientResolver.name, () => {
 
   it('never keeps a refusal: an account that cannot receive is asked about every time', async () => {
     const processor = new CountingProcessor();
-    const sut = new RecipientResolver(processor, new Sellers());
+    const sut = new RecipientResolver(new ConnectedAccountCheck(processor), new Sellers());
     await expect(sut.resolve(RESTRICTED, 'provider')).rejects.toMatchObject({ code: 'unprocessable' });
     processor.accounts.set(RESTRICTED, { exists: true, transfersActive: true });
     await expect(sut.resolve(RESTRICTED, 'provider')).resolves.toMatchObject({ stripeAccountId: RESTRICTED });

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { SellerPayoutAccount } from '@paymarket/contracts';
 import { ServiceError } from '@paymarket/platform';
 import { CheckoutErrors } from './checkout.errors.js';
-import { PaymentProcessor } from './payment-processor.js';
-import { ACCOUNT_CHECK_TTL_MS, RecentAnswers } from './recent-answers.js';
+import { ConnectedAccountCheck } from './account-check.js';
 import { SellerDirectory } from './seller-directory.js';
 
 export interface ResolvedRecipient {
@@ -24,15 +23,8 @@ export const SELLER_REF_PREFIX = 'seller_';
  */
 @Injectable()
 export class RecipientResolver {
-  /**
-   * Accounts Stripe said can receive transfers in the last 30 s. One payment asks at the order and (for a seller)
-   * again right before the charge; under load every order to the same provider asked. A refusal is never kept, and
-   * an account disabled within the window fails at the transfer, which is retried and reported as before.
-   */
-  readonly recentlyConfirmed = new RecentAnswers<true>(ACCOUNT_CHECK_TTL_MS);
-
   constructor(
-    private readonly processor: PaymentProcessor,
+    readonly accounts: ConnectedAccountCheck,
     private readonly sellers: SellerDirectory,
   ) {}
 
@@ -68,18 +60,7 @@ export class RecipientResolver {
     return seller;
   }
 
-  private async checkAccount(stripeAccountId: string, field: string): Promise<void> {
-    if (this.recentlyConfirmed.get(stripeAccountId)) return;
-    let status;
-    try {
-      status = await this.processor.connectedAccountStatus(stripeAccountId);
-    } catch {
-      throw new ServiceError('internal', CheckoutErrors.PROCESSOR_UNAVAILABLE);
-    }
-    if (!status.exists)
-      throw new ServiceError('unprocessable', CheckoutErrors.ACCOUNT_UNKNOWN, { [field]: [CheckoutErrors.ACCOUNT_UNKNOWN] });
-    if (!status.transfersActive)
-      throw new ServiceError('unprocessable', CheckoutErrors.ACCOUNT_CANNOT_RECEIVE, { [field]: [CheckoutErrors.ACCOUNT_CANNOT_RECEIVE] });
-    this.recentlyConfirmed.set(stripeAccountId, true);
+  private checkAccount(stripeAccountId: string, field: string): Promise<void> {
+    return this.accounts.assertCanReceive(stripeAccountId, field);
   }
 }

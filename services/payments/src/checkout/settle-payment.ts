@@ -4,7 +4,7 @@ import { OutboxRelay, writeToOutbox, createLogger, paymarketMetrics } from '@pay
 import type { OrderStatus } from '@paymarket/contracts';
 import { chargeEntry, transferEntry, type Recipient } from '../ledger/journal.js';
 import { postEntry } from '../ledger/ledger.repository.js';
-import type { Split } from '../fees/fee-policy.js';
+import type { Payee, Split } from '../fees/fee-policy.js';
 import type { OrderEntity } from '../orders/order.entity.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { paymentEventPayload } from '../orders/payment-event.js';
@@ -15,10 +15,7 @@ const log = createLogger('settle-payment');
 export function splitOf(order: OrderEntity): { split: Split; recipients: Recipient[] } {
   const lines = order.split.lines.map((l) => ({ party: l.party, amount: BigInt(l.amount) }));
   const recipients = order.split.lines
-    .filter(
-      (l): l is typeof l & { party: 'seller' | 'provider'; stripeAccountId: string } =>
-        l.party !== 'platform' && Boolean(l.stripeAccountId),
-    )
+    .filter((l): l is typeof l & { party: Payee; stripeAccountId: string } => l.party !== 'platform' && Boolean(l.stripeAccountId))
     .map((l) => ({ party: l.party, stripeAccountId: l.stripeAccountId }));
   return { split: { currency: order.currency, total: order.total, amount: order.amount, lines }, recipients };
 }
@@ -96,7 +93,10 @@ export class SettlePayment {
     return false;
   }
 
-  /** One transfer per recipient, each created at Stripe with a key derived from the order and party. */
+  /**
+   * One transfer per recipient (the marketplace's share too, ADR 0051: `transfer:<order>:marketplace`), each created at
+   * Stripe with a key derived from the order and party.
+   */
   async makeTransfers(orderUuid: string): Promise<void> {
     const order = await this.orders.byId(this.orders.dataSource.manager, orderUuid);
     if (!order || !SETTLED.includes(order.status)) return;
@@ -119,7 +119,7 @@ export class SettlePayment {
         const inserted = await this.orders.insertTransfer(manager, {
           id: crypto.randomUUID(),
           orderId: order.id,
-          party: line.party as 'seller' | 'provider',
+          party: recipient.party,
           destination: recipient.stripeAccountId,
           amount,
           reversed: 0n,

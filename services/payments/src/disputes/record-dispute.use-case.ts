@@ -7,6 +7,7 @@ import { PaymentProcessor, type ProcessorDispute } from '../checkout/payment-pro
 import { SELLER_REF_PREFIX } from '../checkout/recipient.js';
 import { SettlePayment } from '../checkout/settle-payment.js';
 import { apportion } from '../fees/apportion.js';
+import type { Payee } from '../fees/fee-policy.js';
 import { postEntry } from '../ledger/ledger.repository.js';
 import type { OrderEntity } from '../orders/order.entity.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
@@ -15,9 +16,12 @@ import { disputeLostEntry, disputeOpenedEntry, disputeWonEntry } from './dispute
 
 const log = createLogger('disputes');
 
-/** What a dispute would cost each recipient: the disputed amount over the recipients in proportion to their shares. */
+/**
+ * What a dispute would cost each payee: the disputed amount over the recipients and the marketplace (ADR 0051) in
+ * proportion to their shares.
+ */
 export function disputeShares(order: OrderEntity, disputed: bigint): PaymentDisputedPayload['shares'] {
-  const lines = order.split.lines.filter((l): l is typeof l & { party: 'seller' | 'provider' } => l.party !== 'platform');
+  const lines = order.split.lines.filter((l): l is typeof l & { party: Payee } => l.party !== 'platform');
   const recipientTotal = lines.reduce((a, l) => a + BigInt(l.amount), 0n);
   // The fee is the platform's: recipients bear at most what they were paid.
   const borne = disputed < recipientTotal ? disputed : recipientTotal;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { allocateRefund, apportion } from './apportion.js';
-import { marketplaceFees, PAYMARKET_FEES, quoteOrder, shareOf } from './fee-policy.js';
+import { PAYMARKET_FEES, quoteOrder, shareOf, type MarketplaceTerms } from './fee-policy.js';
 import { amountToMinor } from '@paymarket/contracts';
 import { formatMinor } from './money.js';
 
@@ -26,42 +26,127 @@ describe(quoteOrder.name, () => {
     expect(shareOf(cad, 'platform')).toBe(479n);
   });
 
-  it('applies a marketplace percentage half-up at the cent, taken from the recipients', () => {
-    const policy = marketplaceFees({ customFees: true, transactionFee: 200n, platformPercentBps: 500 });
-    // 5% of 10.10 = 0.505 → 0.51 (half-up)
-    const split = quoteOrder({ amount: 1010n, currency: 'usd', recipient: 'provider', policy });
-    expect(shareOf(split, 'platform')).toBe(200n + 51n);
-    expect(shareOf(split, 'provider')).toBe(959n);
-    expect(split.total).toBe(1210n);
-  });
-
-  it('uses PayMarket fees when a marketplace has custom fees off', () => {
-    expect(marketplaceFees({ customFees: false, transactionFee: 1n, platformPercentBps: 900 })).toBe(PAYMARKET_FEES);
-  });
-
   it('refuses a non-positive amount or a provider cost outside the amount', () => {
     expect(() => quoteOrder({ amount: 0n, currency: 'usd', recipient: 'seller' })).toThrow();
     expect(() => quoteOrder({ amount: 100n, currency: 'usd', recipient: 'seller', providerCost: 101n })).toThrow();
   });
 
-  it('property: the parts always sum exactly to the total, none negative, for any amount and policy', () => {
+  it('refuses marketplace terms out of range', () => {
+    const terms = (bps: number, fee = 100n) => ({ customFees: true, transactionFee: { usd: fee, cad: fee }, platformFeeBps: bps });
+    expect(() => quoteOrder({ amount: 100n, currency: 'usd', recipient: 'seller', marketplace: terms(10_001) })).toThrow();
+    expect(() => quoteOrder({ amount: 100n, currency: 'usd', recipient: 'seller', marketplace: terms(2.5) })).toThrow();
+    expect(() => quoteOrder({ amount: 100n, currency: 'usd', recipient: 'seller', marketplace: terms(500, -1n) })).toThrow();
+  });
+});
+
+describe('quoteOrder with a marketplace (ADR 0051)', () => {
+  const terms = (usd: bigint, cad: bigint, bps: number): MarketplaceTerms => ({
+    customFees: true,
+    transactionFee: { usd, cad },
+    platformFeeBps: bps,
+  });
+
+  it('the buyer pays amount + the transaction fee; PayMarket keeps the fee, the marketplace its percentage half-up', () => {
+    // 5% of 10.10 = 0.505 → 0.51 (half-up); the provider gets the rest of the amount.
+    const split = quoteOrder({ amount: 1010n, currency: 'usd', recipient: 'provider', marketplace: terms(200n, 250n, 500) });
+    expect(split.total).toBe(1210n);
+    expect(split.lines).toEqual([
+      { party: 'platform', amount: 200n },
+      { party: 'marketplace', amount: 51n },
+      { party: 'provider', amount: 959n },
+    ]);
+    const cad = quoteOrder({ amount: 1010n, currency: 'cad', recipient: 'seller', marketplace: terms(200n, 250n, 500) });
+    expect(cad.total).toBe(1260n);
+    expect(shareOf(cad, 'platform')).toBe(250n);
+    expect(shareOf(cad, 'seller')).toBe(959n);
+  });
+
+  it('a three-way order: the seller and the provider share the rest of the amount pro rata', () => {
+    // 96.44 = 50.00 seller + 46.44 provider; 10% → 9.64 (9.644 half-up); the rest 86.80 pro rata: 45.00 / 41.80.
+    const split = quoteOrder({
+      amount: 9644n,
+      currency: 'usd',
+      recipient: 'seller',
+      providerCost: 4644n,
+      marketplace: terms(356n, 479n, 1000),
+    });
+    expect(split.total).toBe(10000n);
+    expect(shareOf(split, 'platform')).toBe(356n);
+    expect(shareOf(split, 'marketplace')).toBe(964n);
+    expect(shareOf(split, 'seller') + shareOf(split, 'provider')).toBe(8680n);
+    expect(shareOf(split, 'seller')).toBe(4500n);
+    expect(shareOf(split, 'provider')).toBe(4180n);
+  });
+
+  it("custom fees off: exactly PayMarket's split, whatever the terms say, and no marketplace line", () => {
+    const off = { ...terms(1n, 1n, 900), customFees: false };
+    const withTerms = quoteOrder({ amount: 9644n, currency: 'usd', recipient: 'seller', providerCost: 4644n, marketplace: off });
+    expect(withTerms).toEqual(quoteOrder({ amount: 9644n, currency: 'usd', recipient: 'seller', providerCost: 4644n }));
+    expect(withTerms.lines.some((l) => l.party === 'marketplace')).toBe(false);
+  });
+
+  const amounts = fc.bigInt({ min: 1n, max: 99_999_999n });
+  const currencies = fc.constantFrom('usd' as const, 'cad' as const);
+  const ratios = fc.option(fc.integer({ min: 0, max: 1000 }));
+  const customTerms = fc
+    .record({
+      usd: fc.bigInt({ min: 0n, max: 10_000n }),
+      cad: fc.bigInt({ min: 0n, max: 10_000n }),
+      bps: fc.integer({ min: 0, max: 10_000 }),
+    })
+    .map((t) => terms(t.usd, t.cad, t.bps));
+  const providerCostOf = (amount: bigint, ratio: number | null) => (ratio === null ? undefined : (amount * BigInt(ratio)) / 1000n);
+
+  it('property (usd and cad): lines sum to the total, none negative, total = amount + fee, marketplace share half-up', () => {
     fc.assert(
-      fc.property(
-        fc.bigInt({ min: 1n, max: 99_999_999n }),
-        fc.constantFrom('usd' as const, 'cad' as const),
-        fc.option(fc.double({ min: 0, max: 1, noNaN: true })),
-        fc.option(fc.record({ fee: fc.bigInt({ min: 0n, max: 10_000n }), bps: fc.integer({ min: 0, max: 10_000 }) })),
-        (amount, currency, providerRatio, custom) => {
-          const providerCost = providerRatio === null ? undefined : (amount * BigInt(Math.floor(providerRatio * 1000))) / 1000n;
-          const policy = custom
-            ? marketplaceFees({ customFees: true, transactionFee: custom.fee, platformPercentBps: custom.bps })
-            : undefined;
-          const split = quoteOrder({ amount, currency, recipient: 'provider', providerCost, policy });
-          expect(sum(split.lines.map((l) => l.amount))).toBe(split.total);
-          expect(split.total).toBe(amount + (policy ?? PAYMARKET_FEES).fixedFee[currency]);
-          expect(split.lines.every((l) => l.amount >= 0n)).toBe(true);
-        },
-      ),
+      fc.property(amounts, currencies, ratios, customTerms, (amount, currency, ratio, marketplace) => {
+        const split = quoteOrder({ amount, currency, recipient: 'provider', providerCost: providerCostOf(amount, ratio), marketplace });
+        expect(sum(split.lines.map((l) => l.amount))).toBe(split.total);
+        expect(split.lines.every((l) => l.amount >= 0n)).toBe(true);
+        expect(split.total).toBe(amount + marketplace.transactionFee[currency]);
+        expect(shareOf(split, 'platform')).toBe(marketplace.transactionFee[currency]);
+        // Half-up, stated independently: the exact share is amount·bps/10000; its rounding is within half a cent
+        // and an exact half rounds up.
+        const share = shareOf(split, 'marketplace');
+        const doubled = 2n * amount * BigInt(marketplace.platformFeeBps);
+        expect(doubled - 20_000n * share).toBeLessThan(10_000n);
+        expect(doubled - 20_000n * share).toBeGreaterThanOrEqual(-10_000n);
+      }),
+    );
+  });
+
+  it('property: the seller and the provider share the rest pro rata (each within a cent of its exact share)', () => {
+    fc.assert(
+      fc.property(amounts, currencies, fc.integer({ min: 0, max: 1000 }), customTerms, (amount, currency, ratio, marketplace) => {
+        const providerCost = providerCostOf(amount, ratio)!;
+        const split = quoteOrder({ amount, currency, recipient: 'seller', providerCost, marketplace });
+        const rest = amount - shareOf(split, 'marketplace');
+        expect(shareOf(split, 'seller') + shareOf(split, 'provider')).toBe(rest);
+        // provider exact = rest × providerCost / amount; its part is the floor or the floor + 1.
+        const exactFloor = (rest * providerCost) / amount;
+        const provider = shareOf(split, 'provider');
+        expect(provider === exactFloor || provider === exactFloor + 1n).toBe(true);
+      }),
+    );
+  });
+
+  it("property: without custom fees, the split is today's (fixed fee on top, recipients get the amount)", () => {
+    fc.assert(
+      fc.property(amounts, currencies, ratios, customTerms, (amount, currency, ratio, marketplace) => {
+        const providerCost = providerCostOf(amount, ratio);
+        const split = quoteOrder({
+          amount,
+          currency,
+          recipient: 'provider',
+          providerCost,
+          marketplace: { ...marketplace, customFees: false },
+        });
+        expect(split.total).toBe(amount + PAYMARKET_FEES.fixedFee[currency]);
+        expect(shareOf(split, 'platform')).toBe(PAYMARKET_FEES.fixedFee[currency]);
+        expect(shareOf(split, 'marketplace')).toBe(0n);
+        expect(shareOf(split, 'provider')).toBe(providerCost ?? amount);
+        expect(shareOf(split, 'seller')).toBe(providerCost === undefined ? 0n : amount - providerCost);
+      }),
     );
   });
 });

@@ -1,27 +1,25 @@
 import { apportion } from './apportion.js';
 import type { Currency, Minor } from './money.js';
 
-/** How the platform is paid on an order. */
-export interface FeePolicy {
-  /** Fixed transaction fee added on top of the amount, per currency. */
-  fixedFee: Record<Currency, Minor>;
-  /** Platform percentage of the amount in basis points (500 = 5%), taken from the recipients' shares. */
-  platformBps: number;
-}
-
 /** PayMarket's own policy: a flat 3.56 USD / 4.79 CAD on top; recipients receive the amount in full. */
-export const PAYMARKET_FEES: FeePolicy = { fixedFee: { usd: 356n, cad: 479n }, platformBps: 0 };
+export const PAYMARKET_FEES: { fixedFee: Record<Currency, Minor> } = { fixedFee: { usd: 356n, cad: 479n } };
 
-/** A white-label marketplace's policy (spec: customFees, transactionFee default 3.56, platformFee default 5%). */
-export function marketplaceFees(options: { customFees: boolean; transactionFee?: Minor; platformPercentBps?: number }): FeePolicy {
-  if (!options.customFees) return PAYMARKET_FEES;
-  const fee = options.transactionFee ?? PAYMARKET_FEES.fixedFee.usd;
-  const bps = options.platformPercentBps ?? 500;
-  if (fee < 0n || !Number.isInteger(bps) || bps < 0 || bps > 10_000) throw new Error('invalid marketplace fee policy');
-  return { fixedFee: { usd: fee, cad: fee }, platformBps: bps };
+/**
+ * A white-label marketplace's fee terms (ADR 0051), as payments' copy of the marketplace holds them. Without custom
+ * fees they change nothing: the order is split as PayMarket's own.
+ */
+export interface MarketplaceTerms {
+  customFees: boolean;
+  /** What PayMarket keeps, per currency, in place of its own fixed fee (custom fees only). */
+  transactionFee: Record<Currency, Minor>;
+  /** The marketplace's share of the amount in basis points (500 = 5%), 0–10000 (custom fees only). */
+  platformFeeBps: number;
 }
 
-export type Party = 'platform' | 'seller' | 'provider';
+/** Who receives a part of an order: PayMarket, the white-label marketplace, the seller, the print provider. */
+export type Party = 'platform' | 'marketplace' | 'seller' | 'provider';
+/** The parties paid out by a Connect transfer (everyone but PayMarket). */
+export type Payee = Exclude<Party, 'platform'>;
 
 export interface SplitLine {
   party: Party;
@@ -45,18 +43,31 @@ export interface QuoteInput {
   recipient: 'seller' | 'provider';
   /** Three-way orders: the print provider's cost inside the amount. */
   providerCost?: Minor;
-  policy?: FeePolicy;
+  /** The marketplace the order is placed through (ADR 0051); none, or one without custom fees, is today's split. */
+  marketplace?: MarketplaceTerms | null;
+}
+
+/** Half-up at the cent: (amount × bps + 5000) / 10000 in integers. */
+export function marketplaceShareOf(amount: Minor, bps: number): Minor {
+  return (amount * BigInt(bps) + 5_000n) / 10_000n;
 }
 
 /**
- * The buyer pays amount + fixed fee. The recipient(s) receive the amount (less the platform percentage, if the
- * policy has one, shared pro rata); a seller+provider order gives the provider its cost and the seller the rest.
- * Rounding is half-up at the cent and the parts always sum exactly to the total.
+ * The split of one order. Without custom fees: the buyer pays amount + PayMarket's fixed fee and the recipient(s)
+ * receive the amount. With a marketplace's custom fees: the buyer pays amount + the marketplace's transaction fee
+ * (PayMarket's line), the marketplace receives half-up(amount × bps / 10000), and the recipient(s) share the rest
+ * of the amount pro rata (largest remainder). A seller+provider order gives the provider its cost and the seller
+ * the rest before that. Integer minor units; the lines always sum exactly to the total.
  */
 export function quoteOrder(input: QuoteInput): Split {
-  const policy = input.policy ?? PAYMARKET_FEES;
   if (input.amount <= 0n) throw new Error('amount must be positive');
-  const fee = policy.fixedFee[input.currency];
+  const custom = input.marketplace?.customFees ? input.marketplace : null;
+  if (custom) {
+    const bps = custom.platformFeeBps;
+    if (!Number.isInteger(bps) || bps < 0 || bps > 10_000) throw new Error('marketplace percentage must be 0–10000 basis points');
+    if (custom.transactionFee[input.currency] < 0n) throw new Error('transaction fee must not be negative');
+  }
+  const fee = custom ? custom.transactionFee[input.currency] : PAYMARKET_FEES.fixedFee[input.currency];
   const total = input.amount + fee;
 
   let recipients: Array<{ party: 'seller' | 'provider'; gross: Minor }>;
@@ -70,15 +81,15 @@ export function quoteOrder(input: QuoteInput): Split {
     recipients = [{ party: input.recipient, gross: input.amount }];
   }
 
-  // Half-up at the cent: (amount * bps + 5000) / 10000 in integers.
-  const percentFee = (input.amount * BigInt(policy.platformBps) + 5_000n) / 10_000n;
-  const deductions = apportion(
-    percentFee,
+  const marketplaceShare = custom ? marketplaceShareOf(input.amount, custom.platformFeeBps) : 0n;
+  const shares = apportion(
+    input.amount - marketplaceShare,
     recipients.map((r) => r.gross),
   );
   const lines: SplitLine[] = [
-    { party: 'platform', amount: fee + percentFee },
-    ...recipients.map((r, i) => ({ party: r.party, amount: r.gross - deductions[i]! })),
+    { party: 'platform', amount: fee },
+    ...(custom ? [{ party: 'marketplace' as const, amount: marketplaceShare }] : []),
+    ...recipients.map((r, i) => ({ party: r.party, amount: shares[i]! })),
   ];
   return { currency: input.currency, total, amount: input.amount, lines };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { allocateRefund } from '../fees/apportion.js';
-import { quoteOrder } from '../fees/fee-policy.js';
+import { quoteOrder, type Party } from '../fees/fee-policy.js';
 import {
   chargeEntry,
   FEE_REVENUE,
@@ -18,6 +18,8 @@ import {
 
 const seller: Recipient = { party: 'seller', stripeAccountId: 'acct_seller000000000001' };
 const provider: Recipient = { party: 'provider', stripeAccountId: 'acct_provider0000000001' };
+const marketplace: Recipient = { party: 'marketplace', stripeAccountId: 'acct_marketplace000000001' };
+const whoIs = (party: Exclude<Party, 'platform'>): Recipient => ({ seller, provider, marketplace })[party];
 
 describe('journal', () => {
   it("books the spec's sample order, its transfers and a full refund, ending at zero", () => {
@@ -45,6 +47,22 @@ describe('journal', () => {
     expect(verifyJournal(entries)).toEqual([]);
   });
 
+  it('books a marketplace share as payable:marketplace:<acct>, settled by its transfer (ADR 0051)', () => {
+    const terms = { customFees: true, transactionFee: { usd: 200n, cad: 200n }, platformFeeBps: 1000 };
+    const split = quoteOrder({ amount: 10000n, currency: 'usd', recipient: 'provider', marketplace: terms });
+    const charge = chargeEntry('o4', split, [provider, marketplace]);
+    expect(charge.postings).toEqual([
+      { account: STRIPE_BALANCE, amount: 10200n },
+      { account: FEE_REVENUE, amount: -200n },
+      { account: 'payable:marketplace:acct_marketplace000000001', amount: -1000n },
+      { account: payableAccount('provider', provider.stripeAccountId), amount: -9000n },
+    ]);
+    const balances = trialBalance([charge, transferEntry('o4', marketplace, 1000n), transferEntry('o4', provider, 9000n)]);
+    expect(balances.get(payableAccount('marketplace', marketplace.stripeAccountId))).toBe(0n);
+    expect(balances.get(STRIPE_BALANCE)).toBe(200n);
+    expect(() => chargeEntry('o5', split, [provider])).toThrow('no connected account for the marketplace');
+  });
+
   it('refuses to build an entry that does not balance', () => {
     expect(() => refundEntry('o2', [])).not.toThrow();
     const split = quoteOrder({ amount: 1000n, currency: 'usd', recipient: 'provider' });
@@ -58,6 +76,8 @@ describe('journal', () => {
         amount: fc.bigInt({ min: 1n, max: 5_000_000n }),
         threeWay: fc.boolean(),
         cad: fc.boolean(),
+        // ADR 0051: a marketplace with custom fees takes its share, paid out and clawed back like the others.
+        custom: fc.option(fc.record({ fee: fc.bigInt({ min: 0n, max: 1_000n }), bps: fc.integer({ min: 0, max: 10_000 }) })),
         fails: fc.boolean(),
       }),
       fc.record({ kind: fc.constant('refund' as const), order: fc.nat(), fraction: fc.double({ min: 0, max: 1, noNaN: true }) }),
@@ -65,7 +85,7 @@ describe('journal', () => {
     fc.assert(
       fc.property(fc.array(operation, { maxLength: 25 }), (operations) => {
         const entries: JournalEntry[] = [];
-        const orders: Array<{ id: string; parts: Array<{ party: 'platform' | 'seller' | 'provider'; remaining: bigint }> }> = [];
+        const orders: Array<{ id: string; parts: Array<{ party: Party; remaining: bigint }> }> = [];
         operations.forEach((op, n) => {
           if (op.kind === 'pay') {
             if (op.fails) return; // a failed payment books nothing
@@ -74,11 +94,13 @@ describe('journal', () => {
               currency: op.cad ? 'cad' : 'usd',
               recipient: 'provider',
               providerCost: op.threeWay ? op.amount / 3n : undefined,
+              marketplace: op.custom
+                ? { customFees: true, transactionFee: { usd: op.custom.fee, cad: op.custom.fee }, platformFeeBps: op.custom.bps }
+                : null,
             });
             const id = `o${n}`;
-            entries.push(chargeEntry(id, split, [seller, provider]));
-            for (const line of split.lines)
-              if (line.party !== 'platform') entries.push(transferEntry(id, line.party === 'seller' ? seller : provider, line.amount));
+            entries.push(chargeEntry(id, split, [seller, provider, marketplace]));
+            for (const line of split.lines) if (line.party !== 'platform') entries.push(transferEntry(id, whoIs(line.party), line.amount));
             orders.push({ id, parts: split.lines.map((l) => ({ party: l.party, remaining: l.amount })) });
             return;
           }
@@ -91,8 +113,7 @@ describe('journal', () => {
             amount,
           );
           order.parts.forEach((p, i) => {
-            if (p.party !== 'platform' && taken[i]! > 0n)
-              entries.push(transferReversalEntry(order.id, p.party === 'seller' ? seller : provider, taken[i]!));
+            if (p.party !== 'platform' && taken[i]! > 0n) entries.push(transferReversalEntry(order.id, whoIs(p.party), taken[i]!));
             p.remaining -= taken[i]!;
           });
           entries.push(
@@ -100,7 +121,7 @@ describe('journal', () => {
               order.id,
               order.parts.map((p, i) => ({
                 party: p.party,
-                stripeAccountId: p.party === 'seller' ? seller.stripeAccountId : provider.stripeAccountId,
+                ...(p.party === 'platform' ? {} : { stripeAccountId: whoIs(p.party).stripeAccountId }),
                 amount: taken[i]!,
               })),
             ),

@@ -1,11 +1,12 @@
 import type { Minor } from '../fees/money.js';
-import type { Split } from '../fees/fee-policy.js';
+import type { Party, Payee, Split } from '../fees/fee-policy.js';
 
 /**
  * Double-entry journal. A posting's amount is positive for a debit and negative for a credit; every entry's
  * postings sum to zero. Accounts:
  *   stripe:balance                  the platform's Stripe balance (asset)
- *   payable:<party>:<acct_…>        what PayMarket owes a connected account (liability)
+ *   payable:<party>:<acct_…>        what PayMarket owes a connected account (liability): a seller, a print provider,
+ *                                   or a white-label marketplace's share (`payable:marketplace:<acct>`, ADR 0051)
  *   revenue:fees                    the platform's fee income
  */
 export interface Posting {
@@ -25,12 +26,13 @@ export interface JournalEntry {
 export const STRIPE_BALANCE = 'stripe:balance';
 export const FEE_REVENUE = 'revenue:fees';
 
-export function payableAccount(party: 'seller' | 'provider', stripeAccountId: string): string {
+export function payableAccount(party: Payee, stripeAccountId: string): string {
   return `payable:${party}:${stripeAccountId}`;
 }
 
+/** A party paid by a Connect transfer: the seller, the print provider or the marketplace. */
 export interface Recipient {
-  party: 'seller' | 'provider';
+  party: Payee;
   stripeAccountId: string;
 }
 
@@ -77,7 +79,7 @@ export function transferReversalEntry(orderId: string, recipient: Recipient, amo
 /** A refund to the buyer, taken from each party as allocated (after their transfers were reversed). */
 export function refundEntry(
   orderId: string,
-  allocation: ReadonlyArray<{ party: 'platform' | 'seller' | 'provider'; stripeAccountId?: string; amount: Minor }>,
+  allocation: ReadonlyArray<{ party: Party; stripeAccountId?: string; amount: Minor }>,
 ): JournalEntry {
   const total = allocation.reduce((a, x) => a + x.amount, 0n);
   return entry('refund', orderId, [

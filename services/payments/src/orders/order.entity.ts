@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { OrderStatus } from '@paymarket/contracts';
+import type { Party } from '../fees/fee-policy.js';
 import type { Currency } from '../fees/money.js';
 
 /** bigint columns arrive from pg as strings; the domain uses bigint. */
@@ -9,8 +10,27 @@ export const bigintColumn = {
 };
 
 export interface StoredSplit {
-  /** displayName (ADR 0031): the seller's business name when the buyer chose a seller profile, for receipts. */
-  lines: Array<{ party: 'platform' | 'seller' | 'provider'; amount: string; stripeAccountId?: string; displayName?: string }>;
+  /**
+   * displayName (ADR 0031): the seller's business name when the buyer chose a seller profile, for receipts; the
+   * marketplace's display name on its line (ADR 0051), whose stripeAccountId is its payout account.
+   */
+  lines: Array<{ party: Party; amount: string; stripeAccountId?: string; displayName?: string }>;
+}
+
+/**
+ * The marketplace an order was placed through and the fee terms in force when it was created (ADR 0051). Kept on the
+ * order so a later edit of the marketplace never changes it, its refunds or its statements.
+ */
+export interface OrderFeeTerms {
+  marketplaceId: string;
+  name: string;
+  customFees: boolean;
+  /** PayMarket's fee on this order in its currency, minor units (PayMarket's own fixed fee without custom fees). */
+  transactionFeeMinor: string;
+  /** The marketplace's percentage in basis points; null without custom fees. */
+  platformFeeBps: number | null;
+  /** The copy's version the order was made under. */
+  version: number;
 }
 
 @Entity({ name: 'orders' })
@@ -65,6 +85,13 @@ export class OrderEntity {
 
   @Column('jsonb')
   split!: StoredSplit;
+
+  /** The white-label marketplace the order was placed through (ADR 0051); null for PayMarket's own orders. */
+  @Column('uuid', { name: 'marketplace_id', nullable: true })
+  marketplaceId!: string | null;
+
+  @Column('jsonb', { name: 'fee_terms', nullable: true })
+  feeTerms!: OrderFeeTerms | null;
 
   @Column('text')
   status!: OrderStatus;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { formatMinor } from '../fees/money.js';
-import type { OrderDispute, OrderSplitLine, OrderView } from '@paymarket/contracts';
+import { formatBps, type OrderDispute, type OrderMarketplace, type OrderSplitLine, type OrderView } from '@paymarket/contracts';
 import { OrderEntity } from './order.entity.js';
 import { TransferEntity } from '../transfers/transfer.entity.js';
 import { RefundEntity } from '../refunds/refund.entity.js';
@@ -21,7 +21,10 @@ export interface CompanyRefundRow {
 
 const PARTY_ORDER = ['platform', 'marketplace', 'seller', 'provider'] as const;
 
-/** Who gets what of the order, as stored when it was created (ADR 0051): PayMarket first, then the others. */
+/**
+ * Who gets what of the order, as stored when it was created (ADR 0051): PayMarket first, then the marketplace (by its
+ * display name), the seller and the provider.
+ */
 export function splitView(order: OrderEntity): OrderSplitLine[] {
   return [...order.split.lines]
     .sort((a, b) => PARTY_ORDER.indexOf(a.party) - PARTY_ORDER.indexOf(b.party))
@@ -32,9 +35,24 @@ export function splitView(order: OrderEntity): OrderSplitLine[] {
     }));
 }
 
+/** The marketplace the order was placed through and the terms it recorded (ADR 0051), as decimal text. */
+export function marketplaceView(order: OrderEntity): OrderMarketplace | null {
+  const terms = order.feeTerms;
+  if (!terms) return null;
+  return {
+    id: terms.marketplaceId,
+    name: terms.name,
+    terms: {
+      customFees: terms.customFees,
+      transactionFee: formatMinor(BigInt(terms.transactionFeeMinor)),
+      platformFee: terms.platformFeeBps === null ? null : formatBps(terms.platformFeeBps),
+    },
+  };
+}
+
 /** The API's view of an order; the order lists add `dispute` (one query for the page, `disputesOf`). */
 export function toOrderView(order: OrderEntity): OrderView {
-  const line = order.split.lines.find((l) => l.party !== 'platform');
+  const line = order.split.lines.find((l) => l.party === 'seller' || l.party === 'provider');
   return {
     id: order.id,
     orderId: order.orderId,
@@ -50,7 +68,7 @@ export function toOrderView(order: OrderEntity): OrderView {
     recipient: { party: line?.party === 'seller' ? 'seller' : 'provider', name: line?.displayName ?? null },
     stripePaymentIntentId: order.paymentIntentId,
     buyerEmail: order.buyerEmail,
-    marketplace: null,
+    marketplace: marketplaceView(order),
     split: splitView(order),
   };
 }

@@ -17,6 +17,8 @@ const order = {
   total: 10356n,
   refunded: 0n,
   recipientRef: 'seller_1',
+  marketplaceId: null,
+  feeTerms: null,
   split: {
     lines: [
       { party: 'platform', amount: '356' },
@@ -51,6 +53,7 @@ describe('paymentEventPayload', () => {
         { party: 'seller', displayName: 'Harbour', amountMinor: '5000' },
         { party: 'provider', displayName: null, amountMinor: '5000' },
       ],
+      marketplace: null,
     });
     expect(JSON.stringify(payload)).not.toContain('acct_');
   });
@@ -59,5 +62,41 @@ describe('paymentEventPayload', () => {
     const companyId = '11111111-2222-4333-8444-555555555555';
     expect(paymentEventPayload({ ...order, companyId } as OrderEntity, 'pi_1').companyId).toBe(companyId);
     expect(paymentEventPayload(order, 'pi_1').companyId).toBeNull();
+  });
+
+  it("a marketplace order (ADR 0051): feeMinor is PayMarket's line alone, the marketplace's share is its own field", () => {
+    const marketplaceId = '33333333-4444-4555-8666-777777777777';
+    const payload = paymentEventPayload(
+      {
+        ...order,
+        fee: 200n,
+        total: 10200n,
+        marketplaceId,
+        feeTerms: { marketplaceId, name: 'Craft Hub', customFees: true, transactionFeeMinor: '200', platformFeeBps: 1000, version: 3 },
+        split: {
+          lines: [
+            { party: 'platform', amount: '200' },
+            { party: 'marketplace', amount: '1000', stripeAccountId: 'acct_m', displayName: 'Craft Hub' },
+            { party: 'seller', amount: '4500', stripeAccountId: 'acct_a', displayName: 'Harbour' },
+            { party: 'provider', amount: '4500', stripeAccountId: 'acct_b' },
+          ],
+        },
+      } as OrderEntity,
+      'pi_1',
+    );
+    expect(payload.feeMinor).toBe('200');
+    expect(payload.marketplace).toEqual({ id: marketplaceId, name: 'Craft Hub', amountMinor: '1000' });
+    expect(payload.recipients.map((r) => r.party)).toEqual(['seller', 'provider']);
+    const parts = [payload.feeMinor, payload.marketplace!.amountMinor, ...payload.recipients.map((r) => r.amountMinor)];
+    expect(parts.reduce((a, x) => a + BigInt(x), 0n)).toBe(BigInt(payload.totalMinor));
+    expect(JSON.stringify(payload)).not.toContain('acct_');
+  });
+
+  it('a marketplace without custom fees records its terms but has no share: marketplace is null', () => {
+    const marketplaceId = '33333333-4444-4555-8666-777777777777';
+    const feeTerms = { marketplaceId, name: 'Craft Hub', customFees: false, transactionFeeMinor: '356', platformFeeBps: null, version: 1 };
+    const payload = paymentEventPayload({ ...order, marketplaceId, feeTerms } as OrderEntity, 'pi_1');
+    expect(payload.marketplace).toBeNull();
+    expect(payload.feeMinor).toBe('356');
   });
 });

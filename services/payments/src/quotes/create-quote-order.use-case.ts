@@ -76,6 +76,8 @@ export class CreateQuoteOrder {
         refunded: 0n,
         recipientRef,
         split,
+        marketplaceId: null,
+        feeTerms: null,
         status: 'pending',
         paymentIntentId: null,
         latestChargeId: null,

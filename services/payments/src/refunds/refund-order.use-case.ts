@@ -236,7 +236,7 @@ export class RefundOrder {
         idempotencyKey: `reversal:${refundId}:${part.party}`,
       });
       await this.orders.dataSource.transaction(async (tx) => {
-        const recipient = { party: part.party as 'seller' | 'provider', stripeAccountId: transfer.destination };
+        const recipient = { party: transfer.party, stripeAccountId: transfer.destination };
         if (await postEntry(tx, transferReversalEntry(order.id, recipient, amount), reversal.id))
           await this.orders.addReversal(tx, transfer.id, amount);
       });

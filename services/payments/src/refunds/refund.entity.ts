@@ -1,8 +1,10 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { Party } from '../fees/fee-policy.js';
 import { bigintColumn } from '../orders/order.entity.js';
 
+/** One party's part of a refund (ADR 0051: the marketplace gives back its share in proportion too). */
 export interface RefundAllocation {
-  party: 'platform' | 'seller' | 'provider';
+  party: Party;
   stripeAccountId?: string;
   amount: string;
 }

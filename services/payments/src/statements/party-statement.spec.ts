@@ -120,4 +120,54 @@ describe(partyStatement.name, () => {
       yourRefundsMinor: '500',
     });
   });
+
+  it('a marketplace (ADR 0051): its share, its part of refunds (its reversals), and its proportional part of a dispute', () => {
+    const split = {
+      lines: [
+        { party: 'platform' as const, amount: '200' },
+        { party: 'marketplace' as const, amount: '1000', stripeAccountId: 'acct_market', displayName: 'Craft Hub' },
+        { party: 'seller' as const, amount: '4500', stripeAccountId: 'acct_seller' },
+        { party: 'provider' as const, amount: '4500', stripeAccountId: 'acct_provider' },
+      ],
+    };
+    const sut = partyStatement(
+      'marketplace',
+      [
+        order({
+          total: 10_200n,
+          fee: 200n,
+          refunded: 1020n,
+          split,
+          refunds: [
+            [
+              { party: 'platform', amount: '20' },
+              { party: 'marketplace', amount: '100' },
+              { party: 'seller', amount: '450' },
+              { party: 'provider', amount: '450' },
+            ],
+          ],
+        }),
+        // A lost dispute of 50.00: borne by the payees in proportion (1000 : 4500 : 4500 of 10000) → 5.00 the marketplace's.
+        order({ orderId: 'o2', total: 10_200n, fee: 200n, split, disputes: [{ status: 'lost', amount: 5000n }] }),
+      ],
+      null,
+      null,
+    );
+    expect(sut.lines.find((l) => l.orderId === 'o1')).toMatchObject({ yourShareMinor: '1000', yourRefundsMinor: '100', netMinor: '900' });
+    expect(sut.lines.find((l) => l.orderId === 'o2')).toMatchObject({
+      yourShareMinor: '1000',
+      dispute: { status: 'lost', disputedMinor: '5000', yourDisputedMinor: '500' },
+      netMinor: '500',
+    });
+    expect(sut.totals[0]).toMatchObject({
+      orders: 2,
+      yourShareMinor: '2000',
+      yourRefundsMinor: '100',
+      yourLostMinor: '500',
+      netMinor: '1400',
+    });
+    // The seller's part of the same dispute shrinks by the marketplace's: 2250 of 5000.
+    const seller = partyStatement('seller', [order({ orderId: 'o2', split, disputes: [{ status: 'lost', amount: 5000n }] })], null, null);
+    expect(seller.lines[0]!.dispute!.yourDisputedMinor).toBe('2250');
+  });
 });

@@ -20,8 +20,8 @@ export interface StatementOrder {
 const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
 const OPEN_DISPUTE = (status: string) => status !== 'won' && status !== 'lost';
 
-/** Whose statement: the order's seller, or its print provider (ADR 0047). */
-export type StatementParty = 'seller' | 'provider';
+/** Whose statement: the order's seller, its print provider (ADR 0047), or its white-label marketplace (ADR 0051). */
+export type StatementParty = 'seller' | 'provider' | 'marketplace';
 
 /** A party's lines and totals; the caller adds who it is (`sellerId`, `providerId`, the payout account). */
 export interface PartyStatement {
@@ -31,7 +31,10 @@ export interface PartyStatement {
   totals: StatementTotal[];
 }
 
-/** A party's part of a disputed amount: proportional to its line among the recipients' (as payment.disputed says). */
+/**
+ * A party's part of a disputed amount: proportional to its line among the payees' — recipients and the marketplace,
+ * everyone but PayMarket — as payment.disputed says.
+ */
 function partOf(split: StoredSplit, disputed: bigint, party: StatementParty): bigint {
   const lines = split.lines.filter((l) => l.party !== 'platform');
   const total = sum(lines.map((l) => BigInt(l.amount)));
@@ -44,10 +47,11 @@ function partOf(split: StoredSplit, disputed: bigint, party: StatementParty): bi
 }
 
 /**
- * A seller's (ADR 0045) or print provider's (ADR 0047) statement, pure: each paid order with the party's share, its
+ * A seller's (ADR 0045), print provider's (ADR 0047) or marketplace's (ADR 0051) statement, pure: each paid order with the party's share, its
  * part of every refund's recorded allocation (transfer reversals), its proportional part of disputes, and totals per
  * month (UTC) and currency. Months are `YYYY-MM`; `from` and `to` are inclusive. The caller passes only orders that
- * pay this party (a seller's by recipient, a provider's by the split line's account).
+ * pay this party (a seller's by recipient, a provider's by the split line's account, a marketplace's by the order's
+ * marketplace).
  */
 export function partyStatement(party: StatementParty, orders: StatementOrder[], from: string | null, to: string | null): PartyStatement {
   const lines: StatementLine[] = [];

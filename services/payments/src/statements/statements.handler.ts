@@ -4,18 +4,20 @@ import {
   RpcPatterns,
   StatementQueryDto,
   validateDto,
+  type MarketplaceStatement,
   type ProviderStatement,
   type RpcEnvelope,
   type RpcRequest,
   type SellerStatement,
 } from '@paymarket/contracts';
-import { createLogger, ServiceError } from '@paymarket/platform';
+import { ServiceError } from '@paymarket/platform';
 import { DataSource } from 'typeorm';
 import { SELLER_REF_PREFIX } from '../checkout/recipient.js';
 import type { Currency } from '../fees/money.js';
 import type { StoredSplit } from '../orders/order.entity.js';
 import type { RefundAllocation } from '../refunds/refund.entity.js';
-import { PaymentProcessor } from '../checkout/payment-processor.js';
+import { ConnectedAccountCheck } from '../checkout/account-check.js';
+import { MarketplacesRepository } from '../marketplaces/marketplaces.repository.js';
 import { partyStatement, type StatementOrder } from './party-statement.js';
 
 const PAID_ORDERS = `SELECT o.id, o.order_id, o.status, o.currency, o.total_minor::text AS total, o.fee_minor::text AS fee,
@@ -42,6 +44,14 @@ export class StatementsReader {
     return this.read(`${PAID_ORDERS} AND o.split->'lines' @> $1::jsonb ORDER BY o.created_at DESC LIMIT 5000`, [
       JSON.stringify([{ party: 'provider', stripeAccountId }]),
     ]);
+  }
+
+  /** A marketplace's (ADR 0051): orders placed through it that gave it a share (custom fees on when made). */
+  ordersOfMarketplace(marketplaceId: string): Promise<StatementOrder[]> {
+    return this.read(
+      `${PAID_ORDERS} AND o.marketplace_id = $1 AND o.split->'lines' @> '[{"party":"marketplace"}]'::jsonb ORDER BY o.created_at DESC LIMIT 5000`,
+      [marketplaceId],
+    );
   }
 
   private async read(sql: string, params: unknown[]): Promise<StatementOrder[]> {
@@ -80,7 +90,8 @@ export class StatementsReader {
   }
 }
 
-const log = createLogger('statements');
+/** What a company without a marketplace reads (payments' copy has none naming it). */
+export const NO_MARKETPLACE = 'Your company has no marketplace. Attach one in the developer console (Marketplace tab).';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function monthsOf(message: RpcEnvelope<{ query?: unknown } | undefined>): { from: string | null; to: string | null } {
@@ -93,7 +104,8 @@ function monthsOf(message: RpcEnvelope<{ query?: unknown } | undefined>): { from
 export class StatementsHandler {
   constructor(
     private readonly reader: StatementsReader,
-    private readonly processor: PaymentProcessor,
+    private readonly accounts: ConnectedAccountCheck,
+    private readonly marketplaces: MarketplacesRepository,
   ) {}
 
   /** The gateway checked the seller's edit token; the seller id is all that is needed here. */
@@ -116,19 +128,28 @@ export class StatementsHandler {
     const { from, to } = monthsOf(message);
     const [orders, ready] = await Promise.all([
       this.reader.ordersOfProvider(providerAccountId),
-      this.canReceiveTransfers(providerAccountId),
+      this.accounts.canReceiveTransfers(providerAccountId),
     ]);
     return { providerId, payoutAccount: { ready }, ...partyStatement('provider', orders, from, to) };
   }
 
-  /** As checkout checks a provider before an order; Stripe unreachable reads as not ready rather than failing the page. */
-  private async canReceiveTransfers(account: string): Promise<boolean> {
-    try {
-      const status = await this.processor.connectedAccountStatus(account);
-      return status.exists && status.transfersActive;
-    } catch (err) {
-      log.warn({ err, account }, 'could not read the print provider account for its statement');
-      return false;
-    }
+  /** The gateway authenticated the company (API key or console session); its marketplace comes from payments' copy. */
+  @MessagePattern<string>(RpcPatterns.statements.MARKETPLACE_STATEMENT)
+  async marketplaceStatement(@Payload() message: RpcEnvelope<RpcRequest<'payments.marketplace_statement'>>): Promise<MarketplaceStatement> {
+    const companyId = message.data?.companyId;
+    if (typeof companyId !== 'string' || !UUID.test(companyId)) throw ServiceError.notFound(NO_MARKETPLACE);
+    const { from, to } = monthsOf(message);
+    const marketplace = await this.marketplaces.byCompany(companyId);
+    if (!marketplace) throw ServiceError.notFound(NO_MARKETPLACE);
+    const payout = marketplace.payoutAccountId;
+    const [orders, ready] = await Promise.all([
+      this.reader.ordersOfMarketplace(marketplace.id),
+      payout ? this.accounts.canReceiveTransfers(payout) : Promise.resolve(false),
+    ]);
+    return {
+      marketplaceId: marketplace.id,
+      payoutAccount: payout ? { id: payout, ready } : null,
+      ...partyStatement('marketplace', orders, from, to),
+    };
   }
 }

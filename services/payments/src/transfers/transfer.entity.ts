@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { Payee } from '../fees/fee-policy.js';
 import { bigintColumn } from '../orders/order.entity.js';
 
 @Entity({ name: 'transfers' })
@@ -10,7 +11,7 @@ export class TransferEntity {
   orderId!: string;
 
   @Column('text')
-  party!: 'seller' | 'provider';
+  party!: Payee;
 
   @Column('text')
   destination!: string;

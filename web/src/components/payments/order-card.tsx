@@ -1,4 +1,4 @@
-import type { OrderDispute, OrderView } from '@paymarket/contracts';
+import type { OrderDispute, OrderSplitLine, OrderView } from '@paymarket/contracts';
 import type { ReactElement, ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { decimalToMinor, formatDollars, formatMoney } from '@/lib/money';
@@ -32,6 +32,38 @@ export function DisputeBadge({ dispute, currency }: { dispute: OrderDispute; cur
     >
       Disputed: {statusLabel(dispute.status)} · {formatMoney(dispute.amount, currency)}
     </span>
+  );
+}
+
+/** How a split line is named (ADR 0051): PayMarket's fee, the marketplace's fee by its name, the recipients by role. */
+export function splitLabel(line: OrderSplitLine): string {
+  switch (line.party) {
+    case 'platform':
+      return 'PayMarket fee';
+    case 'marketplace':
+      return `${line.name ?? 'Marketplace'} marketplace fee`;
+    case 'seller':
+      return line.name ? `Seller · ${line.name}` : 'Seller';
+    case 'provider':
+      return line.name ? `Print Provider · ${line.name}` : 'Print Provider';
+  }
+}
+
+/** Who gets what of the total, as the order was split when it was made; the lines sum to the total. */
+export function OrderSplit({ order }: { order: OrderView }): ReactElement | null {
+  if (!order.split?.length) return null;
+  return (
+    <section aria-label="Split" className="mt-4 rounded-md border bg-muted/30 p-3 text-sm">
+      <h3 className="text-muted-foreground">Who gets what{order.marketplace ? ` · via ${order.marketplace.name}` : ''}</h3>
+      <ul className="mt-1 space-y-1">
+        {order.split.map((line) => (
+          <li key={line.party} className="flex justify-between gap-3">
+            <span className="break-all">{splitLabel(line)}</span>
+            <span className="font-medium tabular-nums">{formatDollars(line.amount)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -107,6 +139,7 @@ export function OrderCard({
             </div>
           )}
         </dl>
+        <OrderSplit order={order} />
         {actions !== undefined && <div className="mt-4 flex justify-end gap-2">{actions}</div>}
       </article>
     </Card>
