@@ -189,7 +189,7 @@ export interface MarketplaceFeeTerms {
 export interface MarketplaceView {
   id: string;
   companyName: string;
-  /** The registered domain, always first in `domains`. */
+  /** The primary domain, always first in `domains`: the registered one until the console reorders the list. */
   primaryDomain: string;
   domains: string[];
   contactEmail: string;
