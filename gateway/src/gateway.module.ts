@@ -22,6 +22,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { AdminCompaniesController, ApiAccessController } from './companies/companies.controller.js';
 import { AccountDeletionController } from './account-deletion/account-deletion.controller.js';
 import { MarketplacesController } from './marketplaces/marketplaces.controller.js';
+import { CompanyMarketplaceController } from './marketplaces/company-marketplace.controller.js';
 import { WebhookEndpointsController } from './webhooks/webhook-endpoints.controller.js';
 import { OpenApiController, OpenApiDocumentHolder } from './openapi/openapi.controller.js';
 import { WebhookDeliveriesController } from './webhooks/webhook-deliveries.controller.js';
@@ -62,6 +63,7 @@ export class GatewayModule {
         EventsController,
         ConsoleController,
         ApiKeysController,
+        CompanyMarketplaceController,
         OpenApiController,
         SdkDownloadController,
         SpaController,

@@ -12,6 +12,7 @@ describe(toApiError.name, () => {
     ['conflict', 409],
     ['unprocessable', 422],
     ['rate_limited', 429],
+    ['unavailable', 503],
   ] as const)('maps a service %s error to %i with its message and fields', (code, status) => {
     const body = toApiError(new RpcCallError('service', 'x.y', { code, message: 'Readable.', fields: { f: ['m'] } }), {});
     expect(body).toEqual({ statusCode: status, error: expect.any(String), message: 'Readable.', fields: { f: ['m'] } });

@@ -62,7 +62,8 @@ export function toApiError(error: unknown, context: { correlationId?: string; me
   if (error instanceof RpcCallError) {
     if (error.kind === 'service') {
       const status = STATUS_OF_CODE[error.payload.code];
-      if (status >= 500) {
+      // `unavailable` (503) is a service saying on purpose that another service it needs did not answer: its message is safe.
+      if (status >= 500 && error.payload.code !== 'unavailable') {
         log.error({ ...context, pattern: error.pattern, errorId: error.payload.errorId }, 'service answered an internal error');
         return {
           statusCode: status,

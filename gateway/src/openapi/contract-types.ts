@@ -52,6 +52,8 @@ export const CONTRACT_TYPES = [
   'ApiKeyView',
   'ConsoleMeResponse',
   'CreatedApiKey',
+  'MarketplaceConsoleResponse',
+  'MarketplaceView',
   'ApiOrderList',
   'ApiOrderView',
   'MarketplaceStatement',

@@ -258,6 +258,19 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
       15_000,
       "company A's first event",
     );
+    // Company A's white-label marketplace (ADR 0051), registered with its contact email and attached by it.
+    const setup = await request(base)
+      .post('/api/setup-marketplace')
+      .set('x-forwarded-for', freshIp())
+      .send({
+        companyName: 'Sweep Alpha',
+        marketplaceDomain: `alpha-${run}.example.com`,
+        contactEmail: companyA.email,
+        adminEmail: companyA.email,
+      })
+      .expect(201);
+    ids.marketplaceA = setup.body.marketplace.id as string;
+    await asA(request(base).post('/api/v1/marketplace/attach')).send({ marketplaceId: ids.marketplaceA }).expect(200);
     ids.deliveryA = await eventually(
       async () =>
         ((await asA(request(base).get(`/api/v1/webhook-endpoints/${ids.endpointA}/deliveries`))).body.data as Array<{ id: string }>)[0]?.id,
@@ -374,7 +387,16 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
       { method: 'POST', url: `/api/v1/webhook-endpoints/${ids.endpointA}/test`, body: {} },
       { method: 'GET', url: `/api/v1/webhook-deliveries/${ids.deliveryA}` },
       { method: 'POST', url: `/api/v1/webhook-deliveries/${ids.deliveryA}/resend`, body: {} },
+      // No id in the path (ADR 0051): a company reaches only its own marketplace, so company B's calls find none (404).
+      {
+        method: 'PATCH',
+        url: '/api/v1/marketplace',
+        body: { displayName: 'Hijacked', domains: ['attacker.example'], payoutAccountId: 'acct_1PMDemoMapleInk0002' },
+      },
+      { method: 'POST', url: '/api/v1/marketplace/attach', body: { marketplaceId: ids.marketplaceA } },
     ];
+    // Reading is scoped (B reads its own: none); everyone but a company is refused.
+    const marketplaceReads = [{ method: 'GET', url: '/api/v1/marketplace' }];
     const sellerRoutes = [
       { method: 'PUT', url: `/api/sellers/${ids.sellerA}`, body: { businessName: 'Hijacked', description: 'x'.repeat(60) } },
       { method: 'GET', url: `/api/sellers/${ids.sellerA}/statement` },
@@ -404,6 +426,7 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
         (['payeeB', 'sellerB', 'buyerA', 'companyA', 'none', 'admin'] as const).map((as) => ({ route, as })),
       ),
       ...adminRoutes.flatMap((route) => (['buyerA', 'companyA', 'sellerA', 'none'] as const).map((as) => ({ route, as }))),
+      ...marketplaceReads.flatMap((route) => (['buyerA', 'sellerA', 'payeeB', 'none', 'admin'] as const).map((as) => ({ route, as }))),
     ];
     // Admin acting on a buyer's payment or request is a different question (admins may read payments): not a wrong principal.
     const cases = matrix.filter(({ route, as }) => !(as === 'admin' && /^\/api\/payments/.test(route.url)));
@@ -438,6 +461,9 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
     expect(await listAs(`/api/v1/refunds?order=${ids.orderA}`, 'companyB')).not.toContain(ids.refundA);
     expect(await listAs('/api/v1/webhook-endpoints', 'companyB')).not.toContain(ids.endpointA);
     expect(await listAs('/api/v1/api-keys', 'companyB')).not.toContain(ids.apiKeyA);
+    const theirMarketplace = JSON.parse(await listAs('/api/v1/marketplace', 'companyB')) as { marketplace: unknown; candidates: unknown[] };
+    expect(theirMarketplace).toEqual({ marketplace: null, candidates: [] });
+    expect(await listAs('/api/v1/marketplace', 'companyA')).toContain(ids.marketplaceA);
     expect(await listAs('/api/orders', 'buyerB')).not.toContain(ids.buyerOrderA);
     console.log(`hostile tier: ${totalSent} requests sent in all`);
   });

@@ -18,6 +18,7 @@ import { CreateAccountDeletionRequests1763800000000 } from './database/migration
 import { DropCompanyWebhookSecret1763920000000 } from './database/migrations/1763920000000-drop-company-webhook-secret.js';
 import { ApiKeysAndConsole1763930000000 } from './database/migrations/1763930000000-api-keys-and-console.js';
 import { PayeeSignIn1764100000000 } from './database/migrations/1764100000000-payee-sign-in.js';
+import { MarketplaceTenants1764200000000 } from './database/migrations/1764200000000-marketplace-tenants.js';
 import { PayeeAuthModule } from './payee-auth/payee-auth.module.js';
 
 @Module({})
@@ -37,6 +38,7 @@ export class OnboardingModule {
             DropCompanyWebhookSecret1763920000000,
             ApiKeysAndConsole1763930000000,
             PayeeSignIn1764100000000,
+            MarketplaceTenants1764200000000,
           ],
         }),
         BuyersModule,

@@ -77,10 +77,18 @@ describe('white-label marketplace registration, end to end over HTTP', () => {
         company_name: 'Acme Prints',
         business_type: 'marketplace',
         custom_fees: false,
-        transaction_fee_minor: null,
+        transaction_fee_usd_minor: null,
+        transaction_fee_cad_minor: null,
         platform_fee_bps: null,
+        company_id: null,
+        display_name: 'Acme Prints',
+        version: 1,
       }),
     ]);
+    const domains = await db.query('SELECT domain, position FROM onboarding.marketplace_domains WHERE marketplace_id = $1', [
+      body.marketplace.id,
+    ]);
+    expect(domains.rows).toEqual([{ domain, position: 0 }]);
 
     for (const to of [`hello.${run}@acme.example`, `admin.${run}@acme.example`]) {
       const email = await eventually(
@@ -100,13 +108,18 @@ describe('white-label marketplace registration, end to end over HTTP', () => {
       transactionFee: '2.75',
       platformFee: '7.5',
     });
-    expect(await stored(domain)).toEqual([expect.objectContaining({ transaction_fee_minor: 275, platform_fee_bps: 750 })]);
+    // One fee at registration, for both currencies (ADR 0051: the console sets them apart).
+    expect(await stored(domain)).toEqual([
+      expect.objectContaining({ transaction_fee_usd_minor: 275, transaction_fee_cad_minor: 275, platform_fee_bps: 750 }),
+    ]);
   });
 
   it('applies the 3.56 and 5% defaults when customFees is on without fee fields', async () => {
     const domain = `defaults-${run}.example.com`;
     await setup({ ...valid(domain), customFees: true }).expect(201);
-    expect(await stored(domain)).toEqual([expect.objectContaining({ transaction_fee_minor: 356, platform_fee_bps: 500 })]);
+    expect(await stored(domain)).toEqual([
+      expect.objectContaining({ transaction_fee_usd_minor: 356, transaction_fee_cad_minor: 356, platform_fee_bps: 500 }),
+    ]);
   });
 
   it('refuses a second registration of the same domain with 409, whatever its spelling', async () => {
@@ -116,6 +129,20 @@ describe('white-label marketplace registration, end to end over HTTP', () => {
     expect(response.body.message).toBe(`A marketplace is already registered for ${domain}.`);
     expect(response.body.fields).toEqual({ marketplaceDomain: [response.body.message] });
     expect(await stored(domain)).toHaveLength(1);
+  });
+
+  it('refuses a domain another marketplace lists as an extra domain with the same 409, and stores nothing', async () => {
+    const owner = `owner-${run}.example.com`;
+    const extra = `extra-${run}.example.com`;
+    const registered = (await setup(valid(owner)).expect(201)).body as SetupMarketplaceResponse;
+    await db.query('INSERT INTO onboarding.marketplace_domains (domain, marketplace_id, position) VALUES ($1, $2, 1)', [
+      extra,
+      registered.marketplace.id,
+    ]);
+    const response = await setup({ ...valid(extra), companyName: 'Squatter' }).expect(409);
+    expect(response.body.message).toBe(`A marketplace is already registered for ${extra}.`);
+    expect(response.body.fields).toEqual({ marketplaceDomain: [response.body.message] });
+    expect(await stored(extra)).toHaveLength(0);
   });
 
   it.each([
@@ -140,7 +167,12 @@ describe('white-label marketplace registration, end to end over HTTP', () => {
     const domain = `nofees-${run}.example.com`;
     await setup({ ...valid(domain), customFees: false, transactionFee: '-5', platformFee: '500' }).expect(201);
     expect(await stored(domain)).toEqual([
-      expect.objectContaining({ custom_fees: false, transaction_fee_minor: null, platform_fee_bps: null }),
+      expect.objectContaining({
+        custom_fees: false,
+        transaction_fee_usd_minor: null,
+        transaction_fee_cad_minor: null,
+        platform_fee_bps: null,
+      }),
     ]);
   });
 

@@ -57,7 +57,7 @@ export interface MarketplaceUpdatedPayload {
   marketplaceId: string;
   companyId: string | null;
   companyName: string;
-  /** Primary (registered) domain first. */
+  /** Primary domain first (the registered one until the console changes the list). */
   domains: string[];
   displayName: string;
   accentColor: string | null;

@@ -7,6 +7,8 @@ export const ServiceErrorCodes = {
   CONFLICT: 'conflict',
   UNPROCESSABLE: 'unprocessable',
   RATE_LIMITED: 'rate_limited',
+  /** Another service this one needed could not be reached (503; `message` says which, safe to show). */
+  UNAVAILABLE: 'unavailable',
   INTERNAL: 'internal',
 } as const;
 export type ServiceErrorCode = (typeof ServiceErrorCodes)[keyof typeof ServiceErrorCodes];

@@ -135,7 +135,10 @@ export interface OnboardingRpcMap {
   /** The company's marketplace, or the unattached ones registered with its contact email (to attach). */
   'onboarding.get_company_marketplace': { request: { companyId: string }; response: MarketplaceConsoleResponse };
   /** `not_found` unless registered with the company's contact email; `conflict` if either side is already attached. */
-  'onboarding.attach_marketplace': { request: AttachMarketplaceDto & { companyId: string }; response: MarketplaceView };
+  'onboarding.attach_marketplace': {
+    request: AttachMarketplaceDto & { companyId: string; idempotencyKey?: string };
+    response: MarketplaceView;
+  };
   /** `not_found` without a marketplace; a payout account is checked with payments (`payments.verify_connected_account`). */
   'onboarding.update_marketplace': {
     request: { companyId: string; idempotencyKey?: string; body: UpdateMarketplaceDto };

@@ -1,6 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A white-label marketplace registered through POST /api/setup-marketplace. */
+/**
+ * A white-label marketplace registered through POST /api/setup-marketplace, and a tenant of the company that attached it
+ * (ADR 0051). `domain` is its primary domain, always also the first row of marketplace_domains.
+ */
 @Entity({ name: 'marketplaces' })
 export class MarketplaceEntity {
   @PrimaryColumn('uuid')
@@ -37,9 +40,13 @@ export class MarketplaceEntity {
   @Column('boolean', { name: 'custom_fees' })
   customFees!: boolean;
 
-  /** Fixed fee in minor units; null unless customFees (PayMarket's standard fees apply). */
-  @Column('integer', { name: 'transaction_fee_minor', nullable: true })
-  transactionFeeMinor!: number | null;
+  /** Fixed fee on a usd order in minor units; null unless customFees (PayMarket's standard fees apply). */
+  @Column('integer', { name: 'transaction_fee_usd_minor', nullable: true })
+  transactionFeeUsdMinor!: number | null;
+
+  /** Fixed fee on a cad order in minor units; null unless customFees. Registration sets it equal to the usd fee. */
+  @Column('integer', { name: 'transaction_fee_cad_minor', nullable: true })
+  transactionFeeCadMinor!: number | null;
 
   /** Platform percentage in basis points (500 = 5%); null unless customFees. */
   @Column('integer', { name: 'platform_fee_bps', nullable: true })
@@ -50,4 +57,31 @@ export class MarketplaceEntity {
 
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt!: Date;
+
+  /** The company this marketplace is a tenant of (ADR 0051); null until its console attaches it. Unique. */
+  @Column('uuid', { name: 'company_id', nullable: true, unique: true })
+  companyId!: string | null;
+
+  /** The name the widget shows; the company name until changed. */
+  @Column('text', { name: 'display_name' })
+  displayName!: string;
+
+  /** #rrggbb, lower case. */
+  @Column('text', { name: 'accent_color', nullable: true })
+  accentColor!: string | null;
+
+  /** An https:// address. */
+  @Column('text', { name: 'logo_url', nullable: true })
+  logoUrl!: string | null;
+
+  /** The connected account the marketplace's share is transferred to, checked with payments when set. */
+  @Column('text', { name: 'payout_account_id', nullable: true })
+  payoutAccountId!: string | null;
+
+  /** Increases with every change after registration; marketplace.updated carries it so copies apply changes in order. */
+  @Column('integer', { default: 1 })
+  version!: number;
+
+  @Column('timestamptz', { name: 'updated_at', default: () => 'now()' })
+  updatedAt!: Date;
 }

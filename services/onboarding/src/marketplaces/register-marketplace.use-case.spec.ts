@@ -1,43 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import type { EventMap, EventName, SetupMarketplaceDto } from '@paymarket/contracts';
-import { ServiceError, type Transaction, type UnitOfWork } from '@paymarket/platform';
-import type { EntityManager } from 'typeorm';
-import { MarketplacesRepository, type NewMarketplace } from './marketplaces.repository.js';
+import type { SetupMarketplaceDto } from '@paymarket/contracts';
+import { ServiceError } from '@paymarket/platform';
+import { fakeUnitOfWork, InMemoryMarketplaces } from '../../test/marketplace-fakes.js';
 import { marketplaceFeeTerms, RegisterMarketplaceUseCase } from './register-marketplace.use-case.js';
-
-class InMemoryMarketplaces extends MarketplacesRepository {
-  readonly rows: NewMarketplace[] = [];
-  raceOnInsert = false;
-  async existsByDomain(_tx: Transaction, domain: string): Promise<boolean> {
-    return this.rows.some((m) => m.domain === domain);
-  }
-  async insert(_tx: Transaction, marketplace: NewMarketplace): Promise<boolean> {
-    if (this.raceOnInsert) return false;
-    this.rows.push(marketplace);
-    return true;
-  }
-}
-
-/** Commits only when the work succeeds, like the real unit of work: events of a failed run are discarded. */
-function fakeUnitOfWork() {
-  const published: Array<{ name: EventName; data: unknown }> = [];
-  const uow = {
-    run: async <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => {
-      const pending: typeof published = [];
-      const tx: Transaction = {
-        manager: {} as EntityManager,
-        publish: async <N extends EventName>(name: N, data: EventMap[N]) => {
-          pending.push({ name, data });
-          return { id: 'e1', name, data, occurredAt: '', producer: 'onboarding', correlationId: 'c' };
-        },
-      };
-      const result = await work(tx);
-      published.push(...pending);
-      return result;
-    },
-  };
-  return { uow: uow as unknown as UnitOfWork, published };
-}
 
 // As SetupMarketplaceDto hands it over: already trimmed and normalised.
 const input: SetupMarketplaceDto = {
@@ -49,7 +14,7 @@ const input: SetupMarketplaceDto = {
 
 function setup() {
   const marketplaces = new InMemoryMarketplaces();
-  const { uow, published } = fakeUnitOfWork();
+  const { uow, published } = fakeUnitOfWork(marketplaces);
   return { marketplaces, published, sut: new RegisterMarketplaceUseCase(marketplaces, uow) };
 }
 
@@ -75,12 +40,18 @@ describe(RegisterMarketplaceUseCase.name, () => {
         whiteLabel: false,
         apiAccess: false,
         customFees: false,
-        transactionFeeMinor: null,
+        transactionFeeUsdMinor: null,
+        transactionFeeCadMinor: null,
         platformFeeBps: null,
         businessType: null,
         description: null,
+        companyId: null,
+        displayName: 'Acme Prints',
+        payoutAccountId: null,
+        version: 1,
       }),
     ]);
+    expect(marketplaces.domainRows.get('shop.acme.com')).toEqual({ marketplaceId: result.marketplace.id, position: 0 });
     expect(published).toEqual([
       {
         name: 'marketplace.registered',
@@ -103,7 +74,14 @@ describe(RegisterMarketplaceUseCase.name, () => {
 
     const result = await sut.execute({ ...input, customFees: true, transactionFee: '2.5', platformFee: '7.25', whiteLabel: true });
 
-    expect(marketplaces.rows[0]).toMatchObject({ customFees: true, transactionFeeMinor: 250, platformFeeBps: 725, whiteLabel: true });
+    // One fee at registration, for both currencies (the console sets them apart, ADR 0051).
+    expect(marketplaces.rows[0]).toMatchObject({
+      customFees: true,
+      transactionFeeUsdMinor: 250,
+      transactionFeeCadMinor: 250,
+      platformFeeBps: 725,
+      whiteLabel: true,
+    });
     expect(result.marketplace).toMatchObject({ transactionFee: '2.50', platformFee: '7.25' });
   });
 
@@ -117,6 +95,22 @@ describe(RegisterMarketplaceUseCase.name, () => {
     expect(error).toMatchObject({ code: 'conflict', message: 'A marketplace is already registered for shop.acme.com.' });
     expect(marketplaces.rows).toHaveLength(1);
     expect(published).toHaveLength(1);
+  });
+
+  it('refuses a domain another marketplace lists as one of its extra domains, with the same conflict', async () => {
+    const { marketplaces, published, sut } = setup();
+    const other = marketplaces.add({ domain: 'other.example.com' });
+    marketplaces.domainRows.set('shop.acme.com', { marketplaceId: other.id, position: 1 });
+
+    const error = await sut.execute(input).catch((e: unknown) => e);
+
+    expect(error).toMatchObject({
+      code: 'conflict',
+      message: 'A marketplace is already registered for shop.acme.com.',
+      fields: { marketplaceDomain: ['A marketplace is already registered for shop.acme.com.'] },
+    });
+    expect(marketplaces.rows).toEqual([other]);
+    expect(published).toHaveLength(0);
   });
 
   it('treats losing a concurrent race on the unique domain as the same conflict', async () => {

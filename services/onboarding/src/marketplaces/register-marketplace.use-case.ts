@@ -40,6 +40,7 @@ export class RegisterMarketplaceUseCase {
 
   async execute(input: SetupMarketplaceDto): Promise<SetupMarketplaceResponse> {
     const fees = marketplaceFeeTerms(input);
+    const now = new Date();
     const marketplace: NewMarketplace = {
       id: randomUUID(),
       companyName: input.companyName,
@@ -51,15 +52,28 @@ export class RegisterMarketplaceUseCase {
       customBranding: input.customBranding ?? true,
       whiteLabel: input.whiteLabel ?? false,
       apiAccess: input.apiAccess ?? false,
-      ...fees,
+      customFees: fees.customFees,
+      // Registration sets one fee; the console may then set one per currency (ADR 0051).
+      transactionFeeUsdMinor: fees.transactionFeeMinor,
+      transactionFeeCadMinor: fees.transactionFeeMinor,
+      platformFeeBps: fees.platformFeeBps,
       description: input.description || null,
-      createdAt: new Date(),
+      createdAt: now,
+      // A tenant of no company until its company's console attaches it (ADR 0051).
+      companyId: null,
+      displayName: input.companyName,
+      accentColor: null,
+      logoUrl: null,
+      payoutAccountId: null,
+      version: 1,
+      updatedAt: now,
     };
     const taken = (): ServiceError => {
       const message = MarketplaceErrors.DOMAIN_TAKEN(marketplace.domain);
       return ServiceError.conflict(message, { marketplaceDomain: [message] });
     };
     await this.unitOfWork.run(async (tx) => {
+      // Taken as another marketplace's primary or extra domain alike: a domain belongs to one marketplace.
       if (await this.marketplaces.existsByDomain(tx, marketplace.domain)) throw taken();
       if (!(await this.marketplaces.insert(tx, marketplace))) throw taken();
       await tx.publish(OnboardingEvents.MARKETPLACE_REGISTERED, {

@@ -9,12 +9,15 @@ export async function consoleCall<T>(method: string, url: string, body?: unknown
   return (await (await apiRequest(method, url, body, options)).json()) as T;
 }
 
-/** The per-field messages of a 400 from the API (`fields` of the gateway's error shape), to show next to the fields. */
-export function apiFieldErrors(error: unknown): FieldErrors {
-  const match = error instanceof Error ? /^400: ([\s\S]*)$/.exec(error.message) : null;
-  if (!match) return {};
+/**
+ * The per-field messages of a refusal from the API (`fields` of the gateway's error shape), to show next to the fields:
+ * of a 400 by default, or of the other statuses given (a 409 naming a taken domain, a 422 naming an account).
+ */
+export function apiFieldErrors(error: unknown, statuses: readonly number[] = [400]): FieldErrors {
+  const match = error instanceof Error ? /^(\d{3}): ([\s\S]*)$/.exec(error.message) : null;
+  if (!match || !statuses.includes(Number(match[1]))) return {};
   try {
-    const body = JSON.parse(match[1] ?? '') as Partial<ApiErrorBody>;
+    const body = JSON.parse(match[2] ?? '') as Partial<ApiErrorBody>;
     return body.fields && typeof body.fields === 'object' ? body.fields : {};
   } catch {
     return {};

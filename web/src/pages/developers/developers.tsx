@@ -9,14 +9,15 @@ import { ApiKeysPanel } from './api-keys-panel';
 import { consoleCall } from './console-api';
 import { CONSOLE_ME_KEY, ConsoleSignIn } from './console-sign-in';
 import { EventsPanel } from './events-panel';
+import { MarketplacePanel } from './marketplace-panel';
 import { WebhooksPanel } from './webhooks-panel';
 
-const SECTIONS = ['keys', 'webhooks', 'events'] as const;
+const SECTIONS = ['keys', 'webhooks', 'events', 'marketplace'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
  * The developer console (ADR 0040): a company signed in by an emailed code manages its API keys, webhook endpoints and
- * deliveries, and reads its events. Every action is an /api/v1 route, called with the console's session cookie.
+ * deliveries, reads its events, and manages its white-label marketplace (ADR 0051). Every action is an /api/v1 route, called with the console's session cookie.
  */
 export function DevelopersPage(): ReactElement {
   const client = useQueryClient();
@@ -43,7 +44,7 @@ export function DevelopersPage(): ReactElement {
         <div>
           <h1 className="text-3xl font-bold">Developer console</h1>
           <p className="text-muted-foreground">
-            API keys, webhooks and events for your integration. See the{' '}
+            API keys, webhooks, events and your marketplace for your integration. See the{' '}
             <Link to="/integrate" className="text-primary underline underline-offset-4">
               integration guide
             </Link>{' '}
@@ -71,6 +72,7 @@ export function DevelopersPage(): ReactElement {
             <TabsTrigger value="keys">API keys</TabsTrigger>
             <TabsTrigger value="webhooks">Webhooks</TabsTrigger>
             <TabsTrigger value="events">Events</TabsTrigger>
+            <TabsTrigger value="marketplace">Marketplace</TabsTrigger>
           </TabsList>
           <TabsContent value="keys" className="mt-6">
             <ApiKeysPanel />
@@ -80,6 +82,9 @@ export function DevelopersPage(): ReactElement {
           </TabsContent>
           <TabsContent value="events" className="mt-6">
             <EventsPanel />
+          </TabsContent>
+          <TabsContent value="marketplace" className="mt-6">
+            <MarketplacePanel />
           </TabsContent>
         </Tabs>
       ) : (

@@ -39,6 +39,14 @@ export const MARKETPLACE_TENANT_MESSAGES = {
   TRANSACTION_FEE_CAD: 'CAD transaction fee must be an amount from 0 to 999.99 with at most two decimals',
   PLATFORM_FEE: 'Platform fee must be a percentage from 0 to 100 with at most two decimals',
   PAYOUT_ACCOUNT_FORMAT: 'Payout account must be a Stripe connected account id (acct_…), or null to remove it',
+  /** Payments said the account does not exist at Stripe or cannot receive transfers (its own reason is used when given). */
+  PAYOUT_ACCOUNT_INVALID: 'This Stripe connected account does not exist or cannot receive transfers yet.',
+  /** Payments could not be asked about the payout account: nothing was saved. */
+  PAYOUT_ACCOUNT_UNCHECKED:
+    'We could not check the payout account with payments just now, so nothing was saved. Please try again in a moment.',
+  /** Why an unattached marketplace takes no orders and cannot be embedded. */
+  NOT_ATTACHED:
+    'This marketplace is not attached to a company yet: its company attaches it in the developer console (Marketplace tab) before it can take orders.',
   FLAG: (field: string) => `${field} must be true or false`,
   /** 409 at order time: a custom-fee marketplace must be able to receive its share before it takes an order. */
   PAYOUT_ACCOUNT_REQUIRED:
@@ -181,7 +189,7 @@ export interface MarketplaceFeeTerms {
 export interface MarketplaceView {
   id: string;
   companyName: string;
-  /** The registered domain, always first in `domains`. */
+  /** The primary domain, always first in `domains`: the registered one until the console reorders the list. */
   primaryDomain: string;
   domains: string[];
   contactEmail: string;
