@@ -27,6 +27,11 @@ import { WebhookDeliveriesController } from './webhooks/webhook-deliveries.contr
 import { EventsController } from './events/events.controller.js';
 import { ConsoleController } from './console/console.controller.js';
 import { ApiKeysController } from './api-keys/api-keys.controller.js';
+import { EmbedController } from './embed/embed.controller.js';
+import { EmbedMarketplaceCache } from './embed/embed-marketplaces.js';
+import { EmbedTokenGuard } from './embed/embed-access.js';
+import { EmbedTokens, embedTokenSecretOf } from './embed/embed-token.js';
+import { WidgetController } from './embed/widget.controller.js';
 
 @Module({})
 export class GatewayModule {
@@ -59,10 +64,22 @@ export class GatewayModule {
         EventsController,
         ConsoleController,
         ApiKeysController,
+        EmbedController,
+        WidgetController,
         OpenApiController,
         SpaController,
       ],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, GatewayRpc, OpenApiDocumentHolder, ShowcaseCache, BoardCache],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        GatewayRpc,
+        OpenApiDocumentHolder,
+        ShowcaseCache,
+        BoardCache,
+        EmbedMarketplaceCache,
+        // Fails the gateway's start in production without EMBED_TOKEN_SECRET (ADR 0052).
+        { provide: EmbedTokens, useFactory: () => new EmbedTokens(embedTokenSecretOf(config)) },
+        EmbedTokenGuard,
+      ],
     };
   }
 }

@@ -16,6 +16,7 @@ runMain('gateway', async () => {
     webDist: env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     bodyLimitBytes: DEFAULT_BODY_LIMIT,
     trustProxy: env.TRUST_PROXY === 'true',
+    embedTokenSecret: env.EMBED_TOKEN_SECRET,
   });
   if (env.METRICS_PORT !== undefined) {
     registerReadiness('gateway', () => app.getHttpServer().listening);
