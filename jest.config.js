@@ -69,7 +69,7 @@ export default {
       ...shared,
       displayName: 'web',
       testEnvironment: 'jsdom',
-      testMatch: ['<rootDir>/web/src/**/*.spec.{ts,tsx}'],
+      testMatch: ['<rootDir>/web/{src,widget}/**/*.spec.{ts,tsx}'],
       // .tsx needs the TSX parser and the automatic JSX runtime; plain .ts keeps the TS parser (generic arrows, `<T>x` casts).
       transform: {
         '^.+\\.tsx$': ['@swc/jest', webSwc(true)],
