@@ -101,6 +101,14 @@ export function EmbedCheckoutPage(): ReactElement {
   const query = useMemo(() => readQuery(params), [params]);
   const [token] = useState(() => tokenFromHash(window.location.hash));
   const [host] = useState(() => embeddingOrigin(window));
+  // Inside the marketplace's page: its own background shows around the checkout's cards.
+  useEffect(() => {
+    const previous = document.body.style.background;
+    document.body.style.background = 'transparent';
+    return () => {
+      document.body.style.background = previous;
+    };
+  }, []);
   if (host === null) return <Refusal message={NOT_FRAMED} />;
   if (token === null || query.marketplace === '') return <Refusal message={EMBED_MESSAGES.TOKEN_REQUIRED} />;
   return <EmbeddedCheckout query={query} token={token} host={host} />;
