@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { GUARDS_METADATA } from '@nestjs/common/constants.js';
 import request from 'supertest';
 import { InProcessBroker } from '@paymarket/platform';
 import {
@@ -13,6 +14,9 @@ import {
 import { DEFAULT_BODY_LIMIT } from '../gateway.config.js';
 import { createGatewayApp } from '../start-gateway.js';
 import { DEVELOPMENT_EMBED_TOKEN_SECRET, EmbedTokens } from './embed-token.js';
+import { EmbedTokenGuard } from './embed-access.js';
+import { EmbedController } from './embed.controller.js';
+import { RateLimitGuard } from '../rate-limit/rate-limit.guard.js';
 import { fakeServices } from './testing/fake-services.js';
 
 jest.setTimeout(60_000);
@@ -332,6 +336,12 @@ describe('the embed widget routes (ADR 0052)', () => {
       expect(Object.keys(response.body.fields as object)).toEqual(expect.arrayContaining(['buyerEmail', 'embedOrigin']));
       expect(response.body.fields.buyerEmail).toEqual([EMBED_MESSAGES.BUYER_EMAIL]);
       expect(paymentsCalls()).toEqual([]);
+    });
+
+    it('counts every call against the rate limit before checking its token', () => {
+      for (const handler of [EmbedController.prototype.createOrder, EmbedController.prototype.testCard]) {
+        expect(Reflect.getMetadata(GUARDS_METADATA, handler)).toEqual([RateLimitGuard, EmbedTokenGuard]);
+      }
     });
 
     it('checks the token before reading the body', async () => {

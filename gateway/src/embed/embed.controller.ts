@@ -96,8 +96,9 @@ export class EmbedController {
   })
   @Post('orders')
   @HttpCode(201)
-  @RateLimit('embed')
+  // Bottom-up: the limiter runs first, so refused tokens count against the caller's IP too.
   @EmbedToken()
+  @RateLimit('embed')
   async createOrder(@Body() body: EmbedCreateOrderDto, @Req() request: FastifyRequest): Promise<EmbedOrderResponse> {
     const claims = request.embedToken!;
     // The iframe reports the page it is in (location.ancestorOrigins): a token taken to another site does not match.
@@ -123,8 +124,8 @@ export class EmbedController {
   })
   @Post('payments/:paymentIntentId/test-card')
   @HttpCode(200)
-  @RateLimit('embed')
   @EmbedToken()
+  @RateLimit('embed')
   async testCard(
     @Param('paymentIntentId') paymentIntentId: string,
     @Body() body: TestCardPaymentDto,
