@@ -72,7 +72,7 @@ export default {
       displayName: 'web',
       testEnvironment: 'jsdom',
       globals: { __PAYMARKET_SDK_VERSION__: sdkVersion },
-      testMatch: ['<rootDir>/web/src/**/*.spec.{ts,tsx}'],
+      testMatch: ['<rootDir>/web/{src,widget}/**/*.spec.{ts,tsx}'],
       // .tsx needs the TSX parser and the automatic JSX runtime; plain .ts keeps the TS parser (generic arrows, `<T>x` casts).
       transform: {
         '^.+\\.tsx$': ['@swc/jest', webSwc(true)],

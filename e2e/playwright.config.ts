@@ -4,8 +4,9 @@ const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:3100';
 // Cluster mode: the lead's script starts the servers itself and sets E2E_NO_SERVER=1.
 const startServer = process.env.E2E_NO_SERVER !== '1';
 
-// The system Chromium: no browser is ever downloaded by Playwright here.
-const launchOptions = {
+// The system Chromium: no browser is ever downloaded by Playwright here. Exported for specs that add arguments
+// (white-label.spec.ts maps test domains to 127.0.0.1).
+export const launchOptions = {
   executablePath: '/usr/bin/chromium',
   args: [
     '--no-sandbox',

@@ -19,6 +19,8 @@ export interface GatewayConfig {
    * client could claim any IP and dodge per-IP limits.
    */
   trustProxy?: boolean;
+  /** HMAC secret of the embed widget's tokens (ADR 0052); required in production, a fixed development one otherwise. */
+  embedTokenSecret?: string;
 }
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

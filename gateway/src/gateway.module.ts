@@ -30,6 +30,11 @@ import { EventsController } from './events/events.controller.js';
 import { ConsoleController } from './console/console.controller.js';
 import { ApiKeysController } from './api-keys/api-keys.controller.js';
 import { SdkDownloadController } from './sdk/sdk-download.controller.js';
+import { EmbedController } from './embed/embed.controller.js';
+import { EmbedMarketplaceCache } from './embed/embed-marketplaces.js';
+import { EmbedTokenGuard } from './embed/embed-access.js';
+import { EmbedTokens, embedTokenSecretOf } from './embed/embed-token.js';
+import { WidgetController } from './embed/widget.controller.js';
 
 @Module({})
 export class GatewayModule {
@@ -64,11 +69,23 @@ export class GatewayModule {
         ConsoleController,
         ApiKeysController,
         CompanyMarketplaceController,
+        EmbedController,
+        WidgetController,
         OpenApiController,
         SdkDownloadController,
         SpaController,
       ],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, GatewayRpc, OpenApiDocumentHolder, ShowcaseCache, BoardCache],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        GatewayRpc,
+        OpenApiDocumentHolder,
+        ShowcaseCache,
+        BoardCache,
+        EmbedMarketplaceCache,
+        // Fails the gateway's start in production without EMBED_TOKEN_SECRET (ADR 0052).
+        { provide: EmbedTokens, useFactory: () => new EmbedTokens(embedTokenSecretOf(config)) },
+        EmbedTokenGuard,
+      ],
     };
   }
 }

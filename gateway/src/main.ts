@@ -18,6 +18,7 @@ runMain('gateway', async () => {
     publicUrl: env.PUBLIC_URL,
     bodyLimitBytes: DEFAULT_BODY_LIMIT,
     trustProxy: env.TRUST_PROXY === 'true',
+    embedTokenSecret: env.EMBED_TOKEN_SECRET,
   });
   if (env.METRICS_PORT !== undefined) {
     registerReadiness('gateway', () => app.getHttpServer().listening);

@@ -15,6 +15,7 @@ import { recordHttpMetrics } from './http/http-metrics.js';
 import { OpenApiDocumentHolder } from './openapi/openapi.controller.js';
 import { serveCachedShowcase, ShowcaseCache } from './catalog/showcase-cache.js';
 import { buildOpenApiDocument } from './openapi/openapi.document.js';
+import { allowEmbedConfigReads } from './embed/embed-access.js';
 
 /** A route as Fastify registered it. */
 export interface RegisteredRoute {
@@ -89,6 +90,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestFasti
   });
   // The showcase's cached first page is answered here, with the headers above and before Nest's router (ADR 0044).
   serveCachedShowcase(fastify, app.get(ShowcaseCache));
+  // The embed widget's config is read from the marketplaces' own sites (ADR 0052).
+  allowEmbedConfigReads(fastify);
 
   if (config.webDist && existsSync(config.webDist)) {
     // Loaded only when there is a web build to serve (API-only test runs never need it).

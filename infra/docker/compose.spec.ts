@@ -32,6 +32,7 @@ interface ComposeFile {
  */
 const HOST_SUPPLIED: Record<string, string> = {
   WEBHOOK_SECRET_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+  EMBED_TOKEN_SECRET: Buffer.alloc(48, 9).toString('base64'),
 };
 
 /** Compose's interpolation with none of the variables set: ${X:-default}, ${X-default}, ${X}, ${X:?required}, $$. */
@@ -180,6 +181,10 @@ describe('docker-compose.yml', () => {
     it('demands the secrets production refuses to run without instead of shipping a default', () => {
       expect(compose.services.notifications?.environment).toMatchObject({
         WEBHOOK_SECRET_KEYS: expect.stringMatching(/^\$\{WEBHOOK_SECRET_KEYS:\?/),
+      });
+      // The gateway refuses to start in production without it (ADR 0052).
+      expect(compose.services.gateway?.environment).toMatchObject({
+        EMBED_TOKEN_SECRET: expect.stringMatching(/^\$\{EMBED_TOKEN_SECRET:\?/),
       });
     });
 

@@ -247,6 +247,11 @@ describe('infra/k8s', () => {
         /ScaledObject\/catalog: schema/,
       ],
       ['no Ingress', (o) => o.splice(o.indexOf(find(o, 'Ingress', 'gateway')), 1), /production: no Ingress/],
+      [
+        'an optional embed token secret in production',
+        (o) => (container(o, 'gateway').env!.find((e) => e.name === 'EMBED_TOKEN_SECRET')!.valueFrom!.secretKeyRef!.optional = true),
+        /production: the gateway must require EMBED_TOKEN_SECRET/,
+      ],
     ];
 
     it.each(mutations)('reports %s', (_what, mutate, expected) => {

@@ -69,6 +69,7 @@ export const SECRET_ENV = [
   'STRIPE_WEBHOOK_SECRET',
   'WEBHOOK_SECRET_KEYS',
   'SMTP_URL',
+  'EMBED_TOKEN_SECRET',
 ] as const;
 const SECRETISH_NAME = /SECRET|PASSWORD|TOKEN|_KEYS?$/;
 const CREDENTIALS_IN_URL = /^[a-z][a-z0-9+.-]*:\/\/[^/@\s]+:[^/@\s]+@/i;
@@ -401,6 +402,9 @@ function overlayProblems(objects: Manifest[], overlay: Overlay, configMaps: Map<
       problems.push('production: the gateway must require REDIS_URL (shared rate limits)');
     if (notifications?.fromSecrets.get('WEBHOOK_SECRET_KEYS')?.optional !== false) {
       problems.push('production: notifications must require WEBHOOK_SECRET_KEYS');
+    }
+    if (gateway?.fromSecrets.get('EMBED_TOKEN_SECRET')?.optional !== false) {
+      problems.push('production: the gateway must require EMBED_TOKEN_SECRET (embed widget tokens)');
     }
     const ingress = ofKind<IIngress>(objects, 'Ingress');
     const toGateway = ingress.some((i) =>

@@ -32,8 +32,9 @@ function newest(dir) {
 function stale(pkg) {
   const dist = join(root, pkg, 'dist');
   if (!existsSync(dist)) return true;
-  const src = join(root, pkg, 'src');
-  return existsSync(src) && newest(src) > newest(dist);
+  // web/widget is the source of /widget.js (built into web/dist/widget).
+  const built = newest(dist);
+  return ['src', 'widget'].map((dir) => join(root, pkg, dir)).some((src) => existsSync(src) && newest(src) > built);
 }
 
 export function buildIfNeeded() {

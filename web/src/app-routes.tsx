@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppLayout } from '@/components/app-layout';
 
@@ -47,6 +47,7 @@ const DeleteAccountConfirmPage = lazyPage(() => import('@/pages/delete-account-c
 const ProviderSignupPage = lazyPage(() => import('@/pages/provider-signup'), 'ProviderSignupPage');
 const DevMailboxPage = lazyPage(() => import('@/pages/dev-mailbox'), 'DevMailboxPage');
 const NotFoundPage = lazyPage(() => import('@/pages/not-found'), 'NotFoundPage');
+const EmbedCheckoutPage = lazyPage(() => import('@/pages/embed/checkout'), 'EmbedCheckoutPage');
 
 /**
  * The pages whose first viewport the build renders into their HTML (prerender.tsx, ADR 0044, P5). Only pages whose
@@ -64,6 +65,15 @@ export const PRERENDERED_PAGES: Readonly<Record<string, LazyPage>> = {
 export function AppRoutes(): ReactElement {
   return (
     <Routes>
+      {/* The embed widget's iframe (ADR 0052): inside a marketplace's page, so without PayMarket's bar and footer. */}
+      <Route
+        path="embed/checkout"
+        element={
+          <Suspense fallback={null}>
+            <EmbedCheckoutPage />
+          </Suspense>
+        }
+      />
       <Route element={<AppLayout />}>
         <Route index element={<HomePage />} />
         <Route path="payment" element={<PaymentPage />} />

@@ -1,4 +1,6 @@
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+
+export const EMBED_TOKEN_SECRET_MESSAGE = 'EMBED_TOKEN_SECRET must be at least 32 characters (e.g. openssl rand -base64 48)';
 
 export class GatewayEnv {
   @IsOptional()
@@ -50,4 +52,13 @@ export class GatewayEnv {
   @Min(0)
   @Max(65535)
   METRICS_PORT?: number;
+
+  /**
+   * Signs the embed widget's tokens (ADR 0052); every gateway replica must share it. Required in production; a fixed
+   * development secret otherwise. Secret: never logged.
+   */
+  @IsOptional()
+  @IsString({ message: EMBED_TOKEN_SECRET_MESSAGE })
+  @MinLength(32, { message: EMBED_TOKEN_SECRET_MESSAGE })
+  EMBED_TOKEN_SECRET?: string;
 }

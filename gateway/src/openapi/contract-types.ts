@@ -21,6 +21,8 @@ export const CONTRACT_TYPES = [
   'ContactBuyerResponse',
   'DeleteBuyerRequestResponse',
   'DirectPaymentResponse',
+  'EmbedConfigResponse',
+  'EmbedOrderResponse',
   'IntegrationInfoResponse',
   'LedgerReport',
   'MailboxMessage',

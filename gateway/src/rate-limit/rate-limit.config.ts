@@ -8,6 +8,7 @@ export const RATE_LIMIT_NAMES = [
   'admin-login',
   'public-form',
   'integrator-api',
+  'embed',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 
@@ -29,6 +30,10 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimitPolicy> = {
   'public-form': { perIp: 20, perIdentity: 10, windowMs: MINUTES_15 },
   // The integrator API (ADR 0032): per company key; several companies may call from one host, hence the larger per-IP.
   'integrator-api': { perIp: 600, perIdentity: 300, windowMs: 60_000 },
+  // The embed widget (ADR 0052): every page view of a marketplace's site asks for a config, and each checkout makes
+  // a few calls (config, order, card). Shoppers behind one NAT share an IP, so 20 per 15 minutes (public-form) would
+  // refuse real buyers; 300 is about 60 checkouts per IP per 15 minutes. Its bodies carry no `email`, so only per-IP counts.
+  embed: { perIp: 300, perIdentity: 300, windowMs: MINUTES_15 },
 };
 
 const POLICY = /^\d{1,6},\d{1,6},\d{1,6}$/;
@@ -68,6 +73,10 @@ export class RateLimitEnv {
   @IsOptional()
   @Matches(POLICY, { message: POLICY_MESSAGE('RATE_LIMIT_INTEGRATOR_API') })
   RATE_LIMIT_INTEGRATOR_API?: string;
+
+  @IsOptional()
+  @Matches(POLICY, { message: POLICY_MESSAGE('RATE_LIMIT_EMBED') })
+  RATE_LIMIT_EMBED?: string;
 }
 
 export function envVariableOf(name: RateLimitName): keyof RateLimitEnv {

@@ -3,8 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { EmbedMarketplace } from '@paymarket/contracts';
+import type { EmbedMarketplaceCache } from '../embed/embed-marketplaces.js';
 import type { GatewayConfig } from '../gateway.config.js';
-import { SpaController } from './spa.controller.js';
+import { isAssetPath, SpaController } from './spa.controller.js';
 
 const INDEX_HTML =
   '<html><head><script type="module" crossorigin src="/assets/index-A.js"></script></head><body><div id="root"></div></body></html>';
@@ -17,7 +19,7 @@ const PRERENDERED = {
   '/payment': '<main><h1>Complete Your Payment</h1><fieldset disabled=""></fieldset></main>',
 };
 
-function withDist(run: (dist: string) => void): void {
+async function withDist(run: (dist: string) => void | Promise<void>): Promise<void> {
   const dist = mkdtempSync(join(tmpdir(), 'spa-'));
   try {
     mkdirSync(join(dist, '.vite'));
@@ -27,34 +29,83 @@ function withDist(run: (dist: string) => void): void {
       manifest[`src/pages/${page}.tsx`] = { file: `assets/${page}-P.js` };
     writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
     writeFileSync(join(dist, '.vite', 'prerender.json'), JSON.stringify(PRERENDERED));
-    run(dist);
+    await run(dist);
   } finally {
     rmSync(dist, { recursive: true, force: true });
   }
 }
 
-/** The HTML the controller sends for `url`, uncompressed. */
-function get(sut: SpaController, url: string): string {
-  let sent: Buffer | undefined;
+const HELMET_CSP = "default-src 'self';frame-ancestors 'self';script-src 'self'";
+
+const MARKETPLACE: EmbedMarketplace = {
+  id: 'mkt-1',
+  companyId: 'company-1',
+  domains: ['shop.example.test', 'www.shop.example.test'],
+  displayName: 'Shop',
+  accentColor: null,
+  logoUrl: null,
+  customBranding: false,
+  acceptingOrders: true,
+  notice: null,
+  version: 1,
+};
+
+/** A marketplace lookup answering `found` for `shop.example.test` only, recording what it was asked. */
+function lookup(found: EmbedMarketplace | null | Error = MARKETPLACE): EmbedMarketplaceCache & { asked: string[] } {
+  const asked: string[] = [];
+  return {
+    asked,
+    byDomain: async (domain: string) => {
+      asked.push(domain);
+      if (found instanceof Error) throw found;
+      return domain === 'shop.example.test' ? found : null;
+    },
+  } as unknown as EmbedMarketplaceCache & { asked: string[] };
+}
+
+interface Sent {
+  status: number;
+  type: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** What the controller sends for `url` (uncompressed), starting from helmet's headers as the gateway sets them. */
+async function answer(sut: SpaController, url: string): Promise<Sent> {
+  const sent: Sent = {
+    status: 200,
+    type: '',
+    headers: { 'content-security-policy': HELMET_CSP, 'x-frame-options': 'SAMEORIGIN' },
+    body: '',
+  };
   const reply = {
-    status: () => reply,
-    type: () => reply,
-    header: () => reply,
-    send: (body: Buffer) => {
-      sent = body;
+    status: (code: number) => ((sent.status = code), reply),
+    type: (type: string) => ((sent.type = type), reply),
+    header: (name: string, value: string) => ((sent.headers[name] = value), reply),
+    getHeader: (name: string) => sent.headers[name],
+    removeHeader: (name: string) => (delete sent.headers[name], reply),
+    send: (body: Buffer | string) => {
+      sent.body = body.toString();
       return reply;
     },
   };
-  sut.fallback({ url, headers: {} } as FastifyRequest, reply as unknown as FastifyReply);
-  return sent!.toString('utf8');
+  await sut.fallback({ url, headers: {} } as FastifyRequest, reply as unknown as FastifyReply);
+  return sent;
 }
 
-describe(SpaController.name, () => {
-  it.each(Object.entries(PRERENDERED))('sends %s with its prerendered first view in #root', (path, markup) => {
-    withDist((dist) => {
-      const sut = new SpaController({ webDist: dist } as GatewayConfig);
+async function get(sut: SpaController, url: string): Promise<string> {
+  return (await answer(sut, url)).body;
+}
 
-      const html = get(sut, path);
+const spa = (dist: string, marketplaces = lookup(), production = false) =>
+  new SpaController({ webDist: dist, production } as GatewayConfig, marketplaces);
+
+describe(SpaController.name, () => {
+  it.each(Object.entries(PRERENDERED))('sends %s with its prerendered first view in #root', async (path, markup) => {
+    await withDist(async (dist) => {
+      const sut = spa(dist);
+
+      const html = await get(sut, path);
 
       expect(html).toContain(`<div id="root">${markup}</div>`);
       expect(html).toContain(
@@ -64,20 +115,126 @@ describe(SpaController.name, () => {
   });
 
   // The query changes the first render (a preselected provider, the buyer's own requests): the app renders it itself.
-  it.each(['/payment?provider=acct_1', '/buyer-requests?mine=1'])('sends %s with an empty #root and its page chunk', (url) => {
-    withDist((dist) => {
-      const sut = new SpaController({ webDist: dist } as GatewayConfig);
+  it.each(['/payment?provider=acct_1', '/buyer-requests?mine=1'])('sends %s with an empty #root and its page chunk', async (url) => {
+    await withDist(async (dist) => {
+      const sut = spa(dist);
 
-      const html = get(sut, url);
+      const html = await get(sut, url);
 
       expect(html).toContain('<div id="root"></div>');
       expect(html).toContain(`<link rel="modulepreload" crossorigin href="/assets/${url.slice(1, url.indexOf('?'))}-P.js">`);
     });
   });
 
-  it('sends a page that is not prerendered as index.html', () => {
-    withDist((dist) => {
-      expect(get(new SpaController({ webDist: dist } as GatewayConfig), '/orders')).toBe(INDEX_HTML);
+  it('sends a page that is not prerendered as index.html', async () => {
+    await withDist(async (dist) => {
+      expect(await get(spa(dist), '/orders')).toBe(INDEX_HTML);
+    });
+  });
+
+  describe('unknown files (issue 21)', () => {
+    it.each([
+      '/nope.js',
+      '/widget.mjs',
+      '/assets/index-OLD.js',
+      '/assets/app.css',
+      '/x.js.map',
+      '/logo.PNG',
+      '/a/b/font.woff2',
+      '/sdk/x.tgz',
+      '/old.html',
+    ])('answers %s with a short plain-text 404, never the app', async (url) => {
+      await withDist(async (dist) => {
+        const sent = await answer(spa(dist), url);
+
+        expect(sent.status).toBe(404);
+        expect(sent.type).toBe('text/plain; charset=utf-8');
+        expect(sent.body).toBe(`Not found: ${url}`);
+        expect(sent.body).not.toContain('<html');
+      });
+    });
+
+    it.each(['/orders', '/sellers/edit/abc', '/embed/checkout', '/payment?file=a.js', '/version.1'])(
+      'keeps the app for the page %s',
+      async (url) => {
+        await withDist(async (dist) => {
+          const sent = await answer(spa(dist), url);
+
+          expect(sent.status).toBe(200);
+          expect(sent.type).toBe('text/html; charset=utf-8');
+          expect(sent.body).toContain('<div id="root">');
+        });
+      },
+    );
+
+    it('tells files from pages by the last segment only', () => {
+      expect(isAssetPath('/nope.js')).toBe(true);
+      expect(isAssetPath('/documentation.html')).toBe(true);
+      expect(isAssetPath('/sellers.js/edit')).toBe(false);
+      expect(isAssetPath('/embed/checkout')).toBe(false);
+    });
+  });
+
+  describe('the embedded checkout (ADR 0052)', () => {
+    it("lets the marketplace's own domains frame /embed/checkout, and nobody else", async () => {
+      await withDist(async (dist) => {
+        const marketplaces = lookup();
+        const sent = await answer(spa(dist, marketplaces), '/embed/checkout?marketplace=Shop.Example.Test&amount=10');
+
+        expect(sent.body).toBe(INDEX_HTML);
+        expect(marketplaces.asked).toEqual(['shop.example.test']);
+        const csp = sent.headers['content-security-policy']!;
+        expect(csp).toContain("default-src 'self'");
+        expect(csp).toContain(
+          'frame-ancestors https://shop.example.test:* http://shop.example.test:* https://shop.example.test http://shop.example.test https://www.shop.example.test:*',
+        );
+        expect(csp).not.toContain("frame-ancestors 'self'");
+        expect(csp.match(/frame-ancestors/g)).toHaveLength(1);
+        expect(sent.headers['x-frame-options']).toBeUndefined();
+      });
+    });
+
+    it('allows only https on the default port in production', async () => {
+      await withDist(async (dist) => {
+        const sent = await answer(spa(dist, lookup(), true), '/embed/checkout?marketplace=shop.example.test');
+
+        expect(sent.headers['content-security-policy']).toContain(
+          'frame-ancestors https://shop.example.test https://www.shop.example.test',
+        );
+        expect(sent.headers['content-security-policy']).not.toContain('http://');
+      });
+    });
+
+    it.each([
+      ['an unknown marketplace', '/embed/checkout?marketplace=other.example.test', lookup()],
+      ['no marketplace', '/embed/checkout', lookup()],
+      ['a marketplace that is not a domain', '/embed/checkout?marketplace=%3Cscript%3E', lookup()],
+      [
+        'a marketplace not taking orders',
+        '/embed/checkout?marketplace=shop.example.test',
+        lookup({ ...MARKETPLACE, acceptingOrders: false }),
+      ],
+      ['a marketplace with no company', '/embed/checkout?marketplace=shop.example.test', lookup({ ...MARKETPLACE, companyId: null })],
+      ['onboarding not answering', '/embed/checkout?marketplace=shop.example.test', lookup(new Error('timeout'))],
+    ])("refuses every frame for %s (frame-ancestors 'none')", async (_case, url, marketplaces) => {
+      await withDist(async (dist) => {
+        const sent = await answer(spa(dist, marketplaces), url);
+
+        expect(sent.status).toBe(200);
+        expect(sent.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect(sent.headers['content-security-policy']).not.toContain('shop.example.test');
+      });
+    });
+
+    it('leaves the other pages as helmet set them: frames only from PayMarket itself', async () => {
+      await withDist(async (dist) => {
+        const marketplaces = lookup();
+        const sent = await answer(spa(dist, marketplaces), '/payment?marketplace=shop.example.test');
+
+        expect(sent.headers['content-security-policy']).toBe(HELMET_CSP);
+        expect(sent.headers['x-frame-options']).toBe('SAMEORIGIN');
+        expect(marketplaces.asked).toEqual([]);
+      });
     });
   });
 });

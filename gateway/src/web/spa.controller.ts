@@ -3,14 +3,32 @@ import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isDomainName, normaliseDomain } from '@paymarket/contracts';
+import { createLogger } from '@paymarket/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { ApiError } from '../http/api-error.js';
+import { checkoutFrameAncestors, EMBED_CHECKOUT_PATH, withFrameAncestors } from '../embed/embed-access.js';
+import { EmbedMarketplaceCache } from '../embed/embed-marketplaces.js';
 import { CompressedHtml, htmlEncoding } from './compressed-html.js';
 import { pageOf, pagePreloads, prerenderedPages } from './route-preload.js';
 
+const log = createLogger('spa');
+
+/**
+ * A path whose last segment names a file of these kinds is a request for a file, never a page: when the static files
+ * did not have it, it is a plain 404 (a script tag or stylesheet given the app's HTML fails in confusing ways).
+ */
+const ASSET_PATH =
+  /\.(?:js|mjs|cjs|jsx|ts|tsx|css|map|png|jpe?g|gif|svg|ico|webp|avif|bmp|woff2?|ttf|otf|eot|json|txt|xml|wasm|tgz|gz|br|zip|pdf|html?|webmanifest|mp3|mp4|webm)$/i;
+
+export function isAssetPath(path: string): boolean {
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return ASSET_PATH.test(last);
+}
+
 /**
  * Client-side routes (/sellers, /join, …) get the web app's index.html; the app's router shows its own 404 page.
- * Unknown /api paths stay JSON 404s.
+ * Unknown /api paths stay JSON 404s, and unknown files (`/nope.js`) plain-text 404s.
  */
 @Controller()
 export class SpaController {
@@ -18,7 +36,13 @@ export class SpaController {
   private readonly pages = new Map<string, CompressedHtml>();
   private readonly prerendered = new Map<string, CompressedHtml>();
 
-  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+  private readonly production: boolean;
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    private readonly marketplaces: EmbedMarketplaceCache,
+  ) {
+    this.production = config.production;
     const index = config.webDist ? join(config.webDist, 'index.html') : undefined;
     const indexHtml = index && existsSync(index) ? readFileSync(index, 'utf8') : undefined;
     if (!config.webDist || indexHtml === undefined) return;
@@ -34,9 +58,14 @@ export class SpaController {
 
   @Get('*')
   @ApiExcludeEndpoint()
-  fallback(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+  async fallback(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const [path = '/', query] = request.url.split('?', 2);
     if (path === '/api' || path.startsWith('/api/')) throw ApiError.of(404, `No API route GET ${path}`);
+    if (isAssetPath(path)) {
+      void reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(`Not found: ${path}`);
+      return;
+    }
+    if (path === EMBED_CHECKOUT_PATH) await this.allowFraming(query, reply);
     if (!this.indexHtml) {
       void reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built yet. Run `npm run build`.');
       return;
@@ -50,5 +79,25 @@ export class SpaController {
     void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     if (encoding !== 'identity') void reply.header('content-encoding', encoding);
     void reply.send(html.body(encoding));
+  }
+
+  /**
+   * The embedded checkout (ADR 0052) may be framed by the pages of the marketplace it is opened for, and only by
+   * them: frame-ancestors from its domains instead of 'self', and no X-Frame-Options (which knows no list of sites).
+   * Not taking orders, unknown, or not answering: 'none'. Every other page keeps refusing other sites' frames.
+   */
+  private async allowFraming(query: string | undefined, reply: FastifyReply): Promise<void> {
+    const domain = normaliseDomain(new URLSearchParams(query ?? '').get('marketplace') ?? '');
+    let ancestors = "'none'";
+    if (isDomainName(domain)) {
+      try {
+        ancestors = checkoutFrameAncestors(await this.marketplaces.byDomain(domain as string), this.production);
+      } catch (err) {
+        log.warn({ err, domain }, 'marketplace lookup failed; the checkout refuses every frame');
+      }
+    }
+    const csp = reply.getHeader('content-security-policy');
+    void reply.header('content-security-policy', withFrameAncestors(typeof csp === 'string' ? csp : '', ancestors));
+    reply.removeHeader('x-frame-options');
   }
 }

@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 
 export class EmbeddedEnv {
   @IsOptional()
@@ -36,4 +36,10 @@ export class EmbeddedEnv {
   @Min(0)
   @Max(65535)
   METRICS_PORT?: number;
+
+  /** Signs the embed widget's tokens (ADR 0052); required in production, a fixed development secret otherwise. */
+  @IsOptional()
+  @IsString({ message: 'EMBED_TOKEN_SECRET must be at least 32 characters (e.g. openssl rand -base64 48)' })
+  @MinLength(32, { message: 'EMBED_TOKEN_SECRET must be at least 32 characters (e.g. openssl rand -base64 48)' })
+  EMBED_TOKEN_SECRET?: string;
 }

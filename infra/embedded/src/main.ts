@@ -29,6 +29,7 @@ runMain('paymarket', async () => {
     stripe: process.env.STRIPE_SECRET_KEY ? stripeConfigFromEnv() : undefined,
     trustProxy: env.TRUST_PROXY === 'true',
     metricsPort: env.METRICS_PORT,
+    embedTokenSecret: env.EMBED_TOKEN_SECRET,
   });
   // Without METRICS_PORT the ops endpoint tries its usual port on this machine only, and is skipped (not fatal) when
   // that port is taken. An explicit METRICS_PORT listens on every interface (containers, a scraping Prometheus).

@@ -51,6 +51,8 @@ export interface EmbeddedOptions {
   trustProxy?: boolean;
   /** Serve /metrics and /health/* for the whole process on this port (0: a free one); none without it. */
   metricsPort?: number;
+  /** EMBED_TOKEN_SECRET (ADR 0052): required in production; the fixed development secret without it otherwise. */
+  embedTokenSecret?: string;
 }
 
 export interface EmbeddedPayMarket {
@@ -103,6 +105,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
       publicUrl: options.publicUrl,
       bodyLimitBytes: DEFAULT_BODY_LIMIT,
       trustProxy: options.trustProxy ?? false,
+      embedTokenSecret: options.embedTokenSecret,
     });
     const address = gateway.getHttpServer().address();
     const port = typeof address === 'object' && address ? address.port : options.port;

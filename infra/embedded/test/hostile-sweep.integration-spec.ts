@@ -26,7 +26,7 @@ const PROVIDER = 'acct_1PMDemoPrintCo00001';
 const freshIp = ipsFrom('10.98');
 const SCHEMAS = ['onboarding', 'catalog', 'payments', 'requests', 'notifications'];
 // Rate limits would answer most of the sweep with 429 before validation runs: lifted for this file only.
-const LIFTED_LIMITS = ['SIGN_IN_CODE', 'SIGN_IN_VERIFY', 'REGISTER_BUYER', 'ADMIN_LOGIN', 'PUBLIC_FORM', 'INTEGRATOR_API'].map(
+const LIFTED_LIMITS = ['SIGN_IN_CODE', 'SIGN_IN_VERIFY', 'REGISTER_BUYER', 'ADMIN_LOGIN', 'PUBLIC_FORM', 'INTEGRATOR_API', 'EMBED'].map(
   (n) => `RATE_LIMIT_${n}`,
 );
 

@@ -13,5 +13,9 @@ describe('contracts-light (the contracts values pages render with, outside the c
     expect(light.formatMinor).toBe(contracts.formatMinor);
     expect(light.amountToMinor).toBe(contracts.amountToMinor);
     expect(light.PAYEE_AUTH_MESSAGES).toBe(contracts.PAYEE_AUTH_MESSAGES);
+    expect(light.EMBED_EVENTS).toBe(contracts.EMBED_EVENTS);
+    expect(light.EMBED_MESSAGES).toBe(contracts.EMBED_MESSAGES);
+    expect(light.EMBED_MESSAGE_SOURCE).toBe(contracts.EMBED_MESSAGE_SOURCE);
+    expect(light.EMBED_TOKEN_HEADER).toBe(contracts.EMBED_TOKEN_HEADER);
   });
 });

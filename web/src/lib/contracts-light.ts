@@ -9,3 +9,9 @@ export { amountToMinor, formatMinor } from '../../../libs/contracts/src/dtos/pay
 export { PAYEE_AUTH_MESSAGES } from '../../../libs/contracts/src/dtos/payee-auth.dto';
 export { DISPUTE_MESSAGES } from '../../../libs/contracts/src/api/payments';
 export { IDEMPOTENCY_MESSAGES } from '../../../libs/contracts/src/dtos/idempotency-messages';
+export {
+  EMBED_EVENTS,
+  EMBED_MESSAGE_SOURCE,
+  EMBED_MESSAGES,
+  EMBED_TOKEN_HEADER,
+} from '../../../libs/contracts/src/dtos/marketplaces/embed-widget';

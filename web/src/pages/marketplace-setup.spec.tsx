@@ -45,6 +45,15 @@ describe(MarketplaceSetupPage.name, () => {
     expect(snippet('sdk')).toContain('Order from shop.acme.com');
   });
 
+  it('documents the widget: its attributes, its events and a listener', () => {
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Attributes' })).toBeTruthy();
+    expect(screen.getByText('data-order-id')).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: 'paymarket:payment_succeeded' })).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: 'paymarket:not_enabled' })).toBeTruthy();
+    expect(screen.getByTestId('snippet-widget-listener').textContent).toContain("addEventListener('paymarket:payment_succeeded'");
+  });
+
   it('lists every webhook event in the webhooks snippet', async () => {
     const user = userEvent.setup();
     renderPage();

@@ -1,7 +1,15 @@
 import { Check, Copy, ExternalLink, KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { PageHeader } from '@/components/page-header';
-import { integrationSnippet, isUsableDomain, snippetDomain, type SnippetKind } from '@/components/marketplaces/integration-snippets';
+import {
+  integrationSnippet,
+  isUsableDomain,
+  snippetDomain,
+  WIDGET_ATTRIBUTES,
+  WIDGET_EVENTS,
+  widgetListenerSnippet,
+  type SnippetKind,
+} from '@/components/marketplaces/integration-snippets';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -19,7 +27,7 @@ const GUIDES: Array<{ kind: SnippetKind; label: string; title: string; text: str
     kind: 'widget',
     label: 'Embed Widget',
     title: 'Embed the checkout widget',
-    text: 'Paste this where the checkout should appear. No server code needed.',
+    text: 'Paste this where the checkout should appear, on a page of your registered domain. No server code needed.',
   },
   { kind: 'rest', label: 'REST API', title: 'Call the REST API', text: 'Create orders and payments from your servers with your API key.' },
   { kind: 'webhooks', label: 'Webhooks', title: 'Receive webhooks', text: 'Handle payment and order events on your marketplace.' },
@@ -48,6 +56,80 @@ function CopyButton({ text, label }: { text: string; label: string }): ReactElem
       {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
       {copied ? 'Copied!' : 'Copy'}
     </Button>
+  );
+}
+
+const codeBlock =
+  'overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+
+/** What the widget reads and what it tells the page (ADR 0052). */
+function WidgetReference(): ReactElement {
+  return (
+    <div className="mt-6 space-y-6 text-sm">
+      <p className="text-muted-foreground">
+        The checkout opens in a frame served by PayMarket, so card details never touch your page. It only shows on your marketplace’s
+        registered domains (https in production); anywhere else it says “PayMarket checkout is not enabled for this site.” and creates
+        nothing. Orders it takes are your company’s: they appear in /api/v1/orders, your webhooks and your statements.
+      </p>
+      <section aria-labelledby="widget-attributes-title">
+        <h3 id="widget-attributes-title" className="mb-2 font-semibold">
+          Attributes
+        </h3>
+        <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
+          {WIDGET_ATTRIBUTES.map(({ name, description }) => (
+            <div key={name} className="contents">
+              <dt>
+                <code className="font-mono text-xs">{name}</code>
+              </dt>
+              <dd className="text-muted-foreground">{description}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section aria-labelledby="widget-events-title">
+        <h3 id="widget-events-title" className="mb-2 font-semibold">
+          Events
+        </h3>
+        <p className="mb-2 text-muted-foreground">
+          DOM <code className="font-mono text-xs">CustomEvent</code>s dispatched on the checkout’s container; they bubble, and{' '}
+          <code className="font-mono text-xs">event.detail</code> holds the fields listed.
+        </p>
+        <table className="w-full text-left">
+          <thead>
+            <tr className="border-b border-border">
+              <th scope="col" className="py-1 pr-4 font-medium">
+                Event
+              </th>
+              <th scope="col" className="py-1 pr-4 font-medium">
+                When
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                detail
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {WIDGET_EVENTS.map(({ name, when, detail }) => (
+              <tr key={name} className="border-b border-border align-top">
+                <th scope="row" className="py-1 pr-4 font-normal">
+                  <code className="font-mono text-xs">{name}</code>
+                </th>
+                <td className="py-1 pr-4 text-muted-foreground">{when}</td>
+                <td className="py-1 text-muted-foreground">{detail}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section aria-labelledby="widget-listener-title">
+        <h3 id="widget-listener-title" className="mb-2 font-semibold">
+          Listening on your page
+        </h3>
+        <pre tabIndex={0} className={codeBlock}>
+          <code data-testid="snippet-widget-listener">{widgetListenerSnippet()}</code>
+        </pre>
+      </section>
+    </div>
   );
 }
 
@@ -136,12 +218,10 @@ export function MarketplaceSetupPage(): ReactElement {
                 </CardHeader>
                 <CardContent>
                   {/* Focusable: on a narrow screen the snippet scrolls sideways, and the keyboard must reach it. */}
-                  <pre
-                    tabIndex={0}
-                    className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                  >
+                  <pre tabIndex={0} className={codeBlock}>
                     <code data-testid={`snippet-${kind}`}>{code}</code>
                   </pre>
+                  {kind === 'widget' && <WidgetReference />}
                 </CardContent>
               </Card>
             </TabsContent>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { integrationSnippet } from './integration-snippets';
+import { EMBED_EVENTS } from '@paymarket/contracts';
+import { integrationSnippet, WIDGET_ATTRIBUTES, WIDGET_EVENTS, widgetListenerSnippet } from './integration-snippets';
 
 describe('the REST API snippet (ADR 0032)', () => {
   const rest = integrationSnippet('rest', 'shop.acme.com', 'https://paymarket.example');
@@ -52,5 +53,36 @@ describe('the SDK and webhook snippets (ADR 0035, 0036)', () => {
     expect(webhooks).toContain('verifyWebhook(req.body, req.headers, process.env.PAYMARKET_WEBHOOK_SECRET)');
     expect(webhooks).toContain("req.headers['webhook-id']");
     expect(webhooks).not.toContain('PayMarket-Signature');
+  });
+});
+
+describe('the embed widget snippet and reference (ADR 0052)', () => {
+  it("is the issue's script line exactly, with the container the widget renders into", () => {
+    const widget = integrationSnippet('widget', 'shop.acme.com', 'https://paymarket.example');
+    expect(widget.split('\n')).toContain(
+      '<script src="https://paymarket.example/widget.js" data-marketplace="shop.acme.com" async></script>',
+    );
+    expect(widget).toContain('<div id="paymarket-checkout"');
+  });
+
+  it('documents every attribute the widget reads and every event it dispatches', () => {
+    expect(WIDGET_ATTRIBUTES.map((a) => a.name)).toEqual([
+      'data-marketplace',
+      'data-seller',
+      'data-provider',
+      'data-amount',
+      'data-currency',
+      'data-order-id',
+      'data-target',
+    ]);
+    expect(WIDGET_EVENTS.map((e) => e.name).sort()).toEqual(Object.values(EMBED_EVENTS).sort());
+    const succeeded = WIDGET_EVENTS.find((e) => e.name === EMBED_EVENTS.SUCCEEDED)!;
+    for (const field of ['orderId', 'reference', 'paymentIntentId', 'amount', 'currency']) expect(succeeded.detail).toContain(field);
+  });
+
+  it('shows a listener for the success event that reads the ids from event.detail', () => {
+    const listener = widgetListenerSnippet();
+    expect(listener).toContain("addEventListener('paymarket:payment_succeeded'");
+    expect(listener).toContain('const { orderId, reference, paymentIntentId, amount, currency } = event.detail;');
   });
 });

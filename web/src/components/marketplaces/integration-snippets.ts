@@ -1,4 +1,4 @@
-import { isDomainName, MARKETPLACE_WEBHOOK_EVENTS, normaliseDomain } from '@paymarket/contracts';
+import { EMBED_EVENTS, isDomainName, MARKETPLACE_WEBHOOK_EVENTS, normaliseDomain } from '@paymarket/contracts';
 
 export type SnippetKind = 'widget' | 'rest' | 'webhooks' | 'sdk';
 
@@ -88,4 +88,55 @@ export function integrationSnippet(kind: SnippetKind, domain: string, origin: st
         `// Confirm payment.clientSecret with Stripe.js on your page; PayMarket then sends payment.succeeded.`,
       ].join('\n');
   }
+}
+
+/** The embed widget's `data-` attributes (ADR 0052), on the script tag or its container; the script's own win. */
+export const WIDGET_ATTRIBUTES: ReadonlyArray<{ name: string; description: string }> = [
+  { name: 'data-marketplace', description: 'Required. The domain your marketplace registered; the page must be on one of its domains.' },
+  { name: 'data-seller', description: 'A seller’s id: the buyer pays this seller (no choice shown).' },
+  { name: 'data-provider', description: 'A print provider’s connected account (acct_…): the buyer pays this provider.' },
+  { name: 'data-amount', description: 'The amount, e.g. 25.00 (shown fixed). Without it the buyer enters one.' },
+  { name: 'data-currency', description: 'usd or cad (shown fixed). Without it the buyer chooses.' },
+  { name: 'data-order-id', description: 'Your own reference for the order (letters, digits, - and _); PayMarket makes one without it.' },
+  {
+    name: 'data-target',
+    description: 'A CSS selector of the element to render into. Default: #paymarket-checkout, else right after the script.',
+  },
+];
+
+/** The DOM events the widget dispatches on its container (they bubble); `detail` holds these fields. */
+export const WIDGET_EVENTS: ReadonlyArray<{ name: string; when: string; detail: string }> = [
+  { name: EMBED_EVENTS.READY, when: 'The checkout is shown.', detail: 'marketplace' },
+  { name: EMBED_EVENTS.RESIZE, when: 'The checkout changed height (the widget resizes the iframe itself).', detail: 'marketplace, height' },
+  {
+    name: EMBED_EVENTS.SUCCEEDED,
+    when: 'PayMarket confirmed the payment.',
+    detail: 'marketplace, orderId (GET /api/v1/orders/{orderId}), reference (your data-order-id), paymentIntentId, amount, currency',
+  },
+  {
+    name: EMBED_EVENTS.FAILED,
+    when: 'The card was declined or not confirmed.',
+    detail: 'marketplace, orderId, reference, paymentIntentId, amount, currency, message',
+  },
+  {
+    name: EMBED_EVENTS.NOT_ENABLED,
+    when: 'This page may not show the checkout (not one of the marketplace’s domains, or not ready to take payments).',
+    detail: 'marketplace, message',
+  },
+];
+
+/** A host page's listener for the widget's events; confirm on your server with the order id before fulfilling. */
+export function widgetListenerSnippet(): string {
+  return [
+    `<script>`,
+    `  const checkout = document.getElementById('paymarket-checkout');`,
+    `  checkout.addEventListener('${EMBED_EVENTS.SUCCEEDED}', (event) => {`,
+    `    const { orderId, reference, paymentIntentId, amount, currency } = event.detail;`,
+    `    // Confirm on your server (GET /api/v1/orders/{orderId} or the payment.succeeded webhook) before fulfilling.`,
+    `    fetch('/orders/paid', { method: 'POST', body: JSON.stringify({ orderId, reference, paymentIntentId }) });`,
+    `  });`,
+    `  checkout.addEventListener('${EMBED_EVENTS.FAILED}', (event) => console.warn(event.detail.message));`,
+    `  checkout.addEventListener('${EMBED_EVENTS.NOT_ENABLED}', (event) => console.warn(event.detail.message));`,
+    `</script>`,
+  ].join('\n');
 }

@@ -5,8 +5,12 @@ import { fieldErrorId, FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { apiErrorMessage } from '@/lib/queryClient';
-import type { CardFormProps } from './card-payment.types';
+import type { CardFormProps, TestCardBody } from './card-payment.types';
 import { postJson } from './payments-api';
+
+function confirmOnPaymentsRoute(paymentIntentId: string, body: TestCardBody): Promise<PaymentStatusView> {
+  return postJson<PaymentStatusView>(`/api/payments/${encodeURIComponent(paymentIntentId)}/test-card`, body);
+}
 
 export const TEST_CARDS = [
   { number: '4242 4242 4242 4242', outcome: 'succeeds' },
@@ -28,7 +32,15 @@ function toPayload(fields: CardFields): Partial<CardFields> {
  * Development mode (Stripe emulator or a test key): the server confirms the PaymentIntent with a Stripe test card.
  * No real card data exists here; with a live key this form is never shown and the server refuses the route.
  */
-export function TestCardForm({ paymentIntentId, clientSecret, payLabel, onSucceeded, onFailed }: CardFormProps): ReactElement {
+export function TestCardForm({
+  paymentIntentId,
+  clientSecret,
+  payLabel,
+  onSucceeded,
+  onFailed,
+  confirmTestCard = confirmOnPaymentsRoute,
+  onRequiresAction = (url) => window.location.assign(url),
+}: CardFormProps): ReactElement {
   const [fields, setFields] = useState<CardFields>({ cardNumber: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [processing, setProcessing] = useState(false);
@@ -48,15 +60,12 @@ export function TestCardForm({ paymentIntentId, clientSecret, payLabel, onSuccee
     setProcessing(true);
     try {
       // The client secret proves this browser made the payment (a guest's has no account), as Stripe.js does.
-      const view = await postJson<PaymentStatusView>(`/api/payments/${encodeURIComponent(paymentIntentId)}/test-card`, {
-        ...result.value,
-        clientSecret,
-      });
+      const view = await confirmTestCard(paymentIntentId, { ...result.value, clientSecret });
       if (view.paymentStatus === 'succeeded') {
         await onSucceeded();
       } else if (view.paymentStatus === 'requires_action' && view.redirectUrl !== undefined) {
         // 3-D Secure: the authentication page sends the browser back to /payment-success. Stay "Processing..." meanwhile.
-        window.location.assign(view.redirectUrl);
+        onRequiresAction(view.redirectUrl);
         return;
       } else {
         onFailed(view.failureMessage);
