@@ -608,6 +608,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/embed/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The widget's config: the marketplace's branding and an embed token for the asking page
+         * @description Called by /widget.js from the marketplace's page (the browser's Origin header must be one of the marketplace's domains; Access-Control-Allow-Origin names it), or by the checkout iframe with its X-PayMarket-Embed-Token.
+         */
+        get: operations["Embed_embedConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/embed/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a guest's order through the marketplace's widget */
+        post: operations["Embed_createOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/embed/payments/{paymentIntentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The status of a widget order's payment (asked of Stripe by the server) */
+        get: operations["Embed_getPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/embed/payments/{paymentIntentId}/test-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Development mode: pay a widget order with one of Stripe's test cards */
+        post: operations["Embed_testCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health/live": {
         parameters: {
             query?: never;
@@ -1179,6 +1250,70 @@ export interface paths {
         };
         /** One event */
         get: operations["Events_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/marketplace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's marketplace, or the marketplaces it may attach
+         * @description Without a marketplace, `candidates` lists the unattached marketplaces registered (POST /api/setup-marketplace) with the company contact email as contact or admin email.
+         */
+        get: operations["CompanyMarketplace_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the marketplace's domains, branding, fee terms or payout account
+         * @description Any subset of the fields; an absent field keeps its value, null removes an accent colour, logo or payout account, and `domains` replaces the whole list (the first is the primary). A payout account must be a connected account that can receive transfers (422 otherwise). Every change applies to orders created afterwards; an order keeps the terms it was made under.
+         */
+        patch: operations["CompanyMarketplace_update"];
+        trace?: never;
+    };
+    "/api/v1/marketplace/attach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a marketplace registered with the company contact email
+         * @description 404 unless the marketplace was registered with the company contact email; 409 when the company already has a marketplace or another company attached this one. Publishes `marketplace.updated`.
+         */
+        post: operations["CompanyMarketplace_attach"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/marketplace/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your marketplace's statement: its share of each paid order placed through it, refunds, disputes and monthly totals
+         * @description Orders made with your API key or through your widget while your marketplace had custom fees, with the marketplace's share (`yourShareMinor`), its part of refunds (the reversals of its transfers) and its proportional part of disputes. Amounts are minor units as decimal strings; `payoutAccount.ready` says whether the payout account can receive transfers now. `format=csv` answers the lines as text/csv with the seller statement's columns. 404 when your company has no marketplace.
+         */
+        get: operations["MarketplaceStatement_statement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1815,6 +1950,10 @@ export interface components {
             /** @constant */
             success: true;
         };
+        AttachMarketplaceDto: {
+            /** Format: uuid */
+            marketplaceId: string;
+        };
         BuyerRequestListResponse: {
             nextCursor: string | null;
             requests: components["schemas"]["BuyerRequestView"][];
@@ -1998,6 +2137,40 @@ export interface components {
             paymentIntentId: string;
         };
         DisputeStatus: string;
+        EmbedConfigResponse: {
+            checkoutPath: string;
+            developmentMode: boolean;
+            expiresAt: string;
+            marketplace: {
+                accentColor: string | null;
+                displayName: string;
+                domain: string;
+                logoUrl: string | null;
+            };
+            token: string;
+        };
+        EmbedCreateOrderDto: {
+            /**
+             * @description A positive amount with at most two decimals, e.g. 96.44 or "96.44"; at most 999999.99.
+             * @example 96.44
+             */
+            amount: number | string;
+            /** Format: email */
+            buyerEmail: string;
+            buyerName?: string;
+            /** @enum {string} */
+            currency: "usd" | "cad";
+            description?: string;
+            embedOrigin: string;
+            orderId?: string;
+            recipient: string;
+        };
+        EmbedOrderResponse: {
+            clientSecret: string;
+            developmentMode: boolean;
+            order: components["schemas"]["ApiOrderView"];
+            paymentIntentId: string;
+        };
         EventList: {
             data: components["schemas"]["EventView"][];
             nextCursor: string | null;
@@ -2055,6 +2228,55 @@ export interface components {
             subject: string;
             text: string;
             to: string;
+        };
+        MarketplaceConsoleResponse: {
+            candidates: {
+                companyName: string;
+                createdAt: string;
+                customFees: boolean;
+                domain: string;
+                id: string;
+            }[];
+            marketplace: components["schemas"]["MarketplaceView"] | null;
+        };
+        MarketplaceStatement: {
+            from: string | null;
+            lines: components["schemas"]["StatementLine"][];
+            marketplaceId: string;
+            payoutAccount: {
+                id: string;
+                ready: boolean;
+            } | null;
+            to: string | null;
+            totals: components["schemas"]["StatementTotal"][];
+        };
+        MarketplaceView: {
+            acceptingOrders: boolean;
+            adminEmail: string;
+            branding: {
+                accentColor: string | null;
+                customBranding: boolean;
+                displayName: string;
+                logoUrl: string | null;
+            };
+            companyName: string;
+            contactEmail: string;
+            createdAt: string;
+            domains: string[];
+            fees: {
+                customFees: boolean;
+                platformFee: string | null;
+                transactionFee: {
+                    cad: string;
+                    usd: string;
+                } | null;
+            };
+            id: string;
+            notice: string | null;
+            payoutAccountId: string | null;
+            primaryDomain: string;
+            updatedAt: string;
+            version: number;
         };
         OrderDispute: {
             amount: string;
@@ -2125,6 +2347,7 @@ export interface components {
         PaymentBreakdown: {
             /** @enum {string} */
             currency: "usd" | "cad";
+            marketplaceGets?: string;
             paymarketGets: string;
             sellerGets: string;
             total: string;
@@ -2152,7 +2375,7 @@ export interface components {
                 amountMinor: string;
                 displayName: string | null;
                 /** @enum {string} */
-                party: "seller" | "provider";
+                party: "seller" | "provider" | "marketplace";
             }[];
             status: components["schemas"]["DisputeStatus"];
             totalMinor: unknown;
@@ -2700,6 +2923,30 @@ export interface components {
             location?: string;
             timeline?: string;
             title: string;
+        };
+        UpdateMarketplaceDto: {
+            accentColor?: string;
+            customBranding?: boolean;
+            customFees?: boolean;
+            displayName?: string;
+            domains?: unknown[];
+            logoUrl?: unknown;
+            payoutAccountId?: string;
+            /**
+             * @description A percentage with at most two decimals, e.g. "5".
+             * @example 5
+             */
+            platformFee?: number | string;
+            /**
+             * @description A fixed fee with at most two decimals, e.g. "3.56".
+             * @example 3.56
+             */
+            transactionFeeCad?: number | string;
+            /**
+             * @description A fixed fee with at most two decimals, e.g. "3.56".
+             * @example 3.56
+             */
+            transactionFeeUsd?: number | string;
         };
         UpdateSellerDto: {
             businessName: string;
@@ -5830,6 +6077,394 @@ export interface operations {
             };
         };
     };
+    Embed_embedConfig: {
+        parameters: {
+            query?: {
+                /** @description The domain the marketplace registered, e.g. shop.example.com. */
+                marketplace?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedConfigResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Embed_createOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours. */
+                "Idempotency-Key"?: string;
+                /** @description The embed token of GET /api/embed/config, bound to the marketplace and the page's origin; one hour. */
+                "X-PayMarket-Embed-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmbedCreateOrderDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedOrderResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Embed_getPayment: {
+        parameters: {
+            query?: {
+                /** @description The PaymentIntent's client secret (as Stripe.js presents it); at most 200 characters. */
+                client_secret?: string;
+            };
+            header: {
+                /** @description The embed token of GET /api/embed/config, bound to the marketplace and the page's origin; one hour. */
+                "X-PayMarket-Embed-Token": string;
+            };
+            path: {
+                paymentIntentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentStatusView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Embed_testCard: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The embed token of GET /api/embed/config, bound to the marketplace and the page's origin; one hour. */
+                "X-PayMarket-Embed-Token": string;
+            };
+            path: {
+                paymentIntentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestCardPaymentDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentStatusView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     Health_live: {
         parameters: {
             query?: never;
@@ -8446,6 +9081,413 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EventView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    CompanyMarketplace_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketplaceConsoleResponse"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    CompanyMarketplace_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMarketplaceDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketplaceView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    CompanyMarketplace_attach: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the call safe to retry: the same key with the same body answers the first result; with another body, 422. Scoped per caller, kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttachMarketplaceDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketplaceView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    MarketplaceStatement_statement: {
+        parameters: {
+            query?: {
+                /** @description `json` (default) or `csv`. */
+                format?: string;
+                /** @description First month, YYYY-MM (UTC), inclusive. */
+                from?: string;
+                /** @description Last month, YYYY-MM (UTC), inclusive. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketplaceStatement"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Unauthorized */
