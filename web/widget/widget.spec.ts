@@ -83,6 +83,14 @@ describe('the embed widget (/widget.js)', () => {
     expect(src.searchParams.get('currency')).toBe('cad');
   });
 
+  it('passes a seller with the print provider that makes the order, and its cost, on', async () => {
+    await mount(page('data-seller="42" data-provider="acct_1PMDemoPrintCo00001" data-provider-cost="46.44"'), fetchAnswering(200, CONFIG));
+    const src = new URL((document.querySelector('iframe') as HTMLIFrameElement).src);
+    expect(src.searchParams.get('seller')).toBe('42');
+    expect(src.searchParams.get('provider')).toBe('acct_1PMDemoPrintCo00001');
+    expect(src.searchParams.get('providerCost')).toBe('46.44');
+  });
+
   it('renders into data-target, or a new element right after the script when the page has no container', async () => {
     const script = page('', '<section id="pay-here"></section>');
     await mount(script, fetchAnswering(200, CONFIG));

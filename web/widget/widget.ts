@@ -27,8 +27,10 @@ export interface WidgetOptions {
   marketplace: string;
   /** data-seller: a seller's id, paid instead of a choice from the catalog. */
   seller?: string;
-  /** data-provider: a print provider's connected account (acct_…). */
+  /** data-provider: a print provider's connected account (acct_…): the recipient, or with data-seller the producer. */
   provider?: string;
+  /** data-provider-cost: with data-seller and data-provider, the provider's cost inside the amount, e.g. "46.44". */
+  providerCost?: string;
   /** data-amount: the amount, e.g. "25.00" (fixed in the checkout). */
   amount?: string;
   /** data-currency: usd or cad. */
@@ -104,6 +106,7 @@ export function readOptions(script: HTMLScriptElement, container: HTMLElement | 
     marketplace: read('data-marketplace') ?? '',
     seller: read('data-seller'),
     provider: read('data-provider'),
+    providerCost: read('data-provider-cost'),
     amount: read('data-amount'),
     currency: read('data-currency')?.toLowerCase(),
     orderId: read('data-order-id'),
@@ -117,6 +120,7 @@ export function checkoutUrl(origin: string, config: EmbedConfigResponse, options
   const optional: Array<[string, string | undefined]> = [
     ['seller', options.seller],
     ['provider', options.provider],
+    ['providerCost', options.providerCost],
     ['amount', options.amount],
     ['currency', options.currency],
     ['orderId', options.orderId],

@@ -255,6 +255,51 @@ describe("a marketplace's own fees as a party of the split", () => {
     await ledgerClean();
   });
 
+  it('a seller order made by a print provider splits four ways: PayMarket, the marketplace, the seller, the provider', async () => {
+    const showcase = (await request(app.url).get('/api/sellers-showcase?payable=true').expect(200)).body as {
+      sellers: Array<{ id: string; businessName: string }>;
+    };
+    const seller = showcase.sellers[0]!;
+    const body = {
+      orderId: `mkt_${run}_${++n}`,
+      amount: '100.00',
+      currency: 'usd',
+      recipient: `seller_${seller.id}`,
+      printProvider: PROVIDER,
+      providerCost: '46.44',
+    };
+    // The spec's sample (100.00: seller 53.56, provider 46.44) under a 10% marketplace share taken from both pro rata.
+    const order = (await as(acme).post('/api/v1/orders').send(body).expect(201)).body as ApiOrderView;
+    expect(order.split).toEqual([
+      { party: 'platform', amount: '2.00', name: 'PayMarket' },
+      { party: 'marketplace', amount: '10.00', name: 'Acme Crafts' },
+      { party: 'seller', amount: '48.20', name: seller.businessName },
+      { party: 'provider', amount: '41.80', name: 'Demo Print Co.' },
+    ]);
+    expect(order.total).toBe('102.00');
+
+    await pay(acme, order);
+    await eventually(async () => ((await transfersOf(order.id)).length === 3 ? true : undefined), 15_000, 'three transfers');
+    expect((await transfersOf(order.id)).map(({ party, amount }) => ({ party, amount }))).toEqual([
+      { party: 'marketplace', amount: 1000 },
+      { party: 'provider', amount: 4180 },
+      { party: 'seller', amount: 4820 },
+    ]);
+    await ledgerClean();
+
+    // The pair is checked before anything is stored: a cost above the amount, a provider's order naming another.
+    const tooDear = await as(acme)
+      .post('/api/v1/orders')
+      .send({ ...body, orderId: `mkt_${run}_${++n}`, providerCost: '100.01' })
+      .expect(400);
+    expect(Object.keys(tooDear.body.fields)).toEqual(['providerCost']);
+    const notSeller = await as(acme)
+      .post('/api/v1/orders')
+      .send({ ...body, orderId: `mkt_${run}_${++n}`, recipient: PROVIDER })
+      .expect(400);
+    expect(Object.keys(notSeller.body.fields).sort()).toEqual(['printProvider', 'providerCost']);
+  });
+
   it("lists the order on the marketplace's statement, in JSON and CSV", async () => {
     const statement = (await as(acme).get('/api/v1/marketplace/statement').expect(200)).body as MarketplaceStatement;
     expect(statement).toMatchObject({ marketplaceId, payoutAccount: { id: PAYOUT, ready: true } });

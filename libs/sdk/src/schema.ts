@@ -1887,6 +1887,8 @@ export interface components {
             currency: "usd" | "cad";
             description?: string;
             orderId: string;
+            printProvider?: string;
+            providerCost?: unknown;
             recipient: string;
         };
         ApiCredentials: {
@@ -2163,6 +2165,8 @@ export interface components {
             description?: string;
             embedOrigin: string;
             orderId?: string;
+            printProvider?: string;
+            providerCost?: unknown;
             recipient: string;
         };
         EmbedOrderResponse: {

@@ -47,6 +47,11 @@ export function toApiOrderView(order: OrderEntity): ApiOrderView {
 
 const orderIdTaken = () => ServiceError.conflict(CheckoutErrors.ORDER_ID_TAKEN, { orderId: [CheckoutErrors.ORDER_ID_TAKEN] });
 
+/** A validated decimal amount (DTO rule) in minor units, or undefined when absent. */
+export function minorOrUndefined(value: number | string | undefined): bigint | undefined {
+  return value === undefined ? undefined : BigInt(amountToMinor(value)!);
+}
+
 /** The company the gateway authenticated by API key; every integrator call needs one. */
 export function companyOf(request: CallerRequest<unknown>): string {
   const id = request.caller.company?.id;
@@ -80,7 +85,12 @@ export class CompanyOrders {
       // ADR 0051: an order made with the company's key records its marketplace, refused before anything is stored
       // when the marketplace's share could not be paid out.
       const marketplace = await this.marketplaces.forCompany(companyId, body.currency);
-      const order = await this.insert(manager, companyId, { ...body, amount }, marketplace);
+      const order = await this.insert(
+        manager,
+        companyId,
+        { ...body, amount, providerCost: minorOrUndefined(body.providerCost) },
+        marketplace,
+      );
       return toApiOrderView(order);
     });
     this.relay.kick();
@@ -102,11 +112,18 @@ export class CompanyOrders {
       buyerEmail?: string | undefined;
       buyerName?: string | undefined;
       description?: string | undefined;
+      /** A seller's order made with a print provider: its account and its cost inside the amount. */
+      printProvider?: string | undefined;
+      providerCost?: bigint | undefined;
     },
     marketplace: OrderMarketplace | null,
   ): Promise<OrderEntity> {
     const recipient = await this.recipients.resolve(input.recipient, 'provider', RECIPIENT_FIELD);
-    const { fee, total, split, marketplaceId, feeTerms } = storedSplit(input.amount, input.currency, recipient, marketplace);
+    const provider =
+      input.printProvider !== undefined && input.providerCost !== undefined
+        ? { recipient: await this.recipients.resolve(input.printProvider, 'provider', 'printProvider'), cost: input.providerCost }
+        : null;
+    const { fee, total, split, marketplaceId, feeTerms } = storedSplit(input.amount, input.currency, recipient, marketplace, provider);
     const order: Omit<OrderEntity, 'createdAt' | 'updatedAt'> = {
       id: randomUUID(),
       orderId: input.orderId,

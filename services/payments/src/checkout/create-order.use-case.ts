@@ -19,16 +19,34 @@ export interface StoredQuote {
   feeTerms: OrderFeeTerms | null;
 }
 
+/** A seller's order made with a print provider (ADR 0051): the provider and its cost inside the amount. */
+export interface ProviderPart {
+  recipient: ResolvedRecipient;
+  cost: bigint;
+}
+
+/**
+ * The split an order stores: `recipient` gets the amount (less a marketplace's share); with `provider`, the recipient
+ * is the seller and the provider gets its cost, the marketplace's share taken from both pro rata.
+ */
 export function storedSplit(
   amount: bigint,
   currency: Currency,
   recipient: ResolvedRecipient,
   marketplace: OrderMarketplace | null = null,
+  provider: ProviderPart | null = null,
 ): StoredQuote {
-  const quote = quoteOrder({ amount, currency, recipient: recipient.party, marketplace: marketplace?.terms ?? null });
+  const quote = quoteOrder({
+    amount,
+    currency,
+    recipient: provider ? 'seller' : recipient.party,
+    ...(provider ? { providerCost: provider.cost } : {}),
+    marketplace: marketplace?.terms ?? null,
+  });
   const payee = (party: Party) => {
     if (party === 'platform') return null;
     if (party === 'marketplace') return marketplace?.payee ?? null;
+    if (party === 'provider' && provider) return provider.recipient;
     return recipient;
   };
   return {

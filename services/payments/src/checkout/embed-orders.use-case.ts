@@ -6,7 +6,7 @@ import { IsOptional } from 'class-validator';
 import { OrderMarketplaces } from '../marketplaces/order-marketplace.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { CheckoutErrors } from './checkout.errors.js';
-import { CompanyOrders, companyOf, toApiOrderView } from './company-orders.use-case.js';
+import { CompanyOrders, companyOf, minorOrUndefined, toApiOrderView } from './company-orders.use-case.js';
 import { PaymentIntents } from './payment-intents.use-case.js';
 import { PaymentProcessor } from './payment-processor.js';
 
@@ -73,6 +73,8 @@ export class EmbedOrders {
             buyerEmail: body.buyerEmail,
             buyerName: body.buyerName,
             description: body.description ?? `Order from ${marketplace.feeTerms.name}`,
+            printProvider: body.printProvider,
+            providerCost: minorOrUndefined(body.providerCost),
           },
           marketplace,
         );

@@ -4,8 +4,8 @@ import { quoteOrderId, type CreateQuoteOrderRequest, type OrderView } from '@pay
 import { OutboxRelay, ServiceError, writeToOutbox } from '@paymarket/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { RecipientResolver, SELLER_REF_PREFIX } from '../checkout/recipient.js';
-import { quoteOrder } from '../fees/fee-policy.js';
-import type { OrderEntity, StoredSplit } from '../orders/order.entity.js';
+import { storedSplit } from '../checkout/create-order.use-case.js';
+import type { OrderEntity } from '../orders/order.entity.js';
 import { OrdersRepository, toOrderView } from '../orders/orders.repository.js';
 
 export const QUOTE_ORDER_ERRORS = {
@@ -40,25 +40,13 @@ export class CreateQuoteOrder {
     const provider = request.provider
       ? await this.recipients.resolve(request.provider.stripeAccountId, 'provider', 'printProviderStripeAccountId')
       : null;
-    const providerCost = request.provider ? BigInt(request.provider.amountMinor) : undefined;
-    const quote = quoteOrder({
+    const { fee, total, split } = storedSplit(
       amount,
-      currency: request.currency,
-      recipient: 'seller',
-      ...(providerCost !== undefined ? { providerCost } : {}),
-    });
-    const split: StoredSplit = {
-      lines: quote.lines.map((l) => {
-        if (l.party === 'platform') return { party: l.party, amount: l.amount.toString() };
-        const who = l.party === 'provider' && provider ? provider : seller;
-        return {
-          party: l.party,
-          amount: l.amount.toString(),
-          stripeAccountId: who.stripeAccountId,
-          ...(who.displayName ? { displayName: who.displayName } : {}),
-        };
-      }),
-    };
+      request.currency,
+      seller,
+      null,
+      provider && request.provider ? { recipient: provider, cost: BigInt(request.provider.amountMinor) } : null,
+    );
     const view = await this.dataSource.transaction(async (manager: EntityManager) => {
       const order: Omit<OrderEntity, 'createdAt' | 'updatedAt'> = {
         id: randomUUID(),
@@ -71,8 +59,8 @@ export class CreateQuoteOrder {
         description: request.description,
         currency: request.currency,
         amount,
-        fee: quote.total - quote.amount,
-        total: quote.total,
+        fee,
+        total,
         refunded: 0n,
         recipientRef,
         split,
@@ -93,7 +81,7 @@ export class CreateQuoteOrder {
         companyId: null,
         buyerId: request.buyer.id,
         currency: request.currency,
-        totalMinor: quote.total.toString(),
+        totalMinor: total.toString(),
       });
       return toOrderView((await this.orders.byId(manager, order.id))!);
     });

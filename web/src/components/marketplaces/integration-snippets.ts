@@ -94,7 +94,16 @@ export function integrationSnippet(kind: SnippetKind, domain: string, origin: st
 export const WIDGET_ATTRIBUTES: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'data-marketplace', description: 'Required. The domain your marketplace registered; the page must be on one of its domains.' },
   { name: 'data-seller', description: 'A seller’s id: the buyer pays this seller (no choice shown).' },
-  { name: 'data-provider', description: 'A print provider’s connected account (acct_…): the buyer pays this provider.' },
+  {
+    name: 'data-provider',
+    description:
+      'A print provider’s connected account (acct_…): the buyer pays this provider; with data-seller, the provider that makes the order.',
+  },
+  {
+    name: 'data-provider-cost',
+    description:
+      'With data-seller and data-provider: the provider’s cost inside the amount, e.g. 46.44 (it gets that, the seller the rest).',
+  },
   { name: 'data-amount', description: 'The amount, e.g. 25.00 (shown fixed). Without it the buyer enters one.' },
   { name: 'data-currency', description: 'usd or cad (shown fixed). Without it the buyer chooses.' },
   { name: 'data-order-id', description: 'Your own reference for the order (letters, digits, - and _); PayMarket makes one without it.' },

@@ -50,9 +50,11 @@ const SHOWCASE = {
   status: 200,
   body: { sellers: [seller(SELLER_ID, 'Maple Ink')], stats: { total: 1, categories: {} }, nextCursor: null },
 };
+const PROVIDER_ACCOUNT = 'acct_1PMDemoPrintCo00001';
+const PROVIDER_NAME = 'Demo Print Co.';
 const PROVIDERS = {
   status: 200,
-  body: [{ id: 'p1', name: 'Demo Print Co.', stripeAccountId: 'acct_1PMDemoPrintCo00001', contactName: null, email: null, phone: null }],
+  body: [{ id: 'p1', name: PROVIDER_NAME, stripeAccountId: PROVIDER_ACCOUNT, contactName: null, email: null, phone: null }],
 };
 const ORDER: EmbedOrderResponse = {
   order: {
@@ -321,6 +323,25 @@ describe(EmbedCheckoutPage.name, () => {
       buyerEmail: 'ada@example.com',
       orderId: 'shop-1001',
       embedOrigin: HOST,
+    });
+  });
+
+  it('sends the print provider that makes a seller’s order and its cost, as the page set them (a four-way split)', async () => {
+    const api = routes();
+    globalThis.fetch = api.fetch;
+    const user = userEvent.setup();
+    open(`marketplace=shop.example.test&seller=${SELLER_ID}&provider=${PROVIDER_ACCOUNT}&providerCost=46.44&amount=100.00&currency=usd`);
+
+    expect(await screen.findByText('Maple Ink - Lou Tremblay')).toBeTruthy();
+    expect(await screen.findByText(PROVIDER_NAME)).toBeTruthy();
+    await user.type(screen.getByLabelText(/Your email/), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+
+    await screen.findByLabelText(/Card Number/);
+    expect(api.callsTo('POST /api/embed/orders')[0]?.body).toMatchObject({
+      recipient: `seller_${SELLER_ID}`,
+      printProvider: PROVIDER_ACCOUNT,
+      providerCost: '46.44',
     });
   });
 

@@ -30,11 +30,16 @@ import { useSubmissionKey } from '@/lib/idempotency';
 import { enteredAmountToMinor, formatMoney } from '@/lib/money';
 import { apiErrorMessage, errorStatus } from '@/lib/queryClient';
 
-/** The page's choices, as /widget.js passes them (data-seller, data-provider, data-amount, data-currency, data-order-id). */
+/**
+ * The page's choices, as /widget.js passes them (data-seller, data-provider, data-provider-cost, data-amount,
+ * data-currency, data-order-id).
+ */
 interface CheckoutQuery {
   marketplace: string;
   /** A fixed recipient (`seller_<id>` or a provider's `acct_…`), when the page chose one. */
   recipient: string | null;
+  /** A seller's order produced by a print provider (ADR 0051): the provider's account and its cost in the amount. */
+  production: { printProvider: string; providerCost: string } | null;
   amount: string | null;
   currency: PaymentCurrency | null;
   orderId: string | null;
@@ -56,11 +61,14 @@ function readQuery(params: URLSearchParams): CheckoutQuery {
   };
   const seller = text('seller');
   const provider = text('provider');
+  const providerCost = text('providerCost');
   const currency = text('currency')?.toLowerCase();
   return {
     marketplace: text('marketplace') ?? '',
-    // A seller named by the page wins over a provider: an order pays one recipient.
+    // A seller named by the page is the recipient; a provider with it is paid its cost (both named: a four-way split),
+    // a provider alone is the recipient.
     recipient: seller !== null ? `seller_${seller}` : provider,
+    production: seller !== null && provider !== null && providerCost !== null ? { printProvider: provider, providerCost } : null,
     amount: text('amount'),
     currency: (PAYMENT_CURRENCIES as readonly string[]).includes(currency ?? '') ? (currency as PaymentCurrency) : null,
     orderId: text('orderId'),
@@ -228,6 +236,7 @@ function CheckoutSteps({
     buyerEmail: input.buyerEmail,
     ...(input.buyerName.trim() !== '' ? { buyerName: input.buyerName } : {}),
     ...(query.orderId !== null ? { orderId: query.orderId } : {}),
+    ...(query.production ?? {}),
     embedOrigin: host,
   });
 
@@ -339,6 +348,8 @@ function CheckoutSteps({
     'aria-describedby': errors[name] !== undefined ? fieldErrorId(`embed-${name}`) : undefined,
   });
 
+  const productionLabel = (account: string): string => providers.data?.find((p) => p.stripeAccountId === account)?.name ?? account;
+
   const fixedRecipientLabel = (): string => {
     const recipient = query.recipient ?? '';
     const seller = sellers.sellers.find((s) => s.value === recipient);
@@ -350,6 +361,8 @@ function CheckoutSteps({
   const pageErrors = [
     ...(query.recipient !== null ? (errors.recipient ?? []) : []),
     ...(errors.orderId ?? []),
+    ...(errors.printProvider ?? []),
+    ...(errors.providerCost ?? []),
     ...(errors.embedOrigin ?? []),
     ...(fixedAmount ? (errors.amount ?? []) : []),
   ];
@@ -400,6 +413,12 @@ function CheckoutSteps({
               ) : (
                 <p className="text-sm">
                   Paying <span className="font-semibold">{fixedRecipientLabel()}</span>
+                  {query.production !== null && (
+                    <>
+                      {' '}
+                      (made by <span className="font-semibold">{productionLabel(query.production.printProvider)}</span>)
+                    </>
+                  )}
                 </p>
               )}
               {fixedAmount && query.currency !== null ? (

@@ -5,7 +5,7 @@ import { normalisedEmail, trimmed } from '../transforms.js';
 import { IsMoneyAmount } from '../payments/amount.js';
 import { ORDER_ID_PATTERN, PAYMENT_CURRENCIES, RECIPIENT_PATTERN, type PaymentCurrency } from '../payments/create-order.dto.js';
 import { PAYMENT_MESSAGES as M } from '../payments/payment-messages.js';
-import { API_ORDER_MESSAGES } from '../payments/api-order.dto.js';
+import { API_ORDER_MESSAGES, PrintProviderRules, ProviderCostRules } from '../payments/api-order.dto.js';
 import { EMBED_MESSAGES } from './embed-widget.js';
 
 // The widget's constants and origin rules, in a file free of decorators (the widget script and the web import it alone).
@@ -57,6 +57,14 @@ export class EmbedCreateOrderDto {
   @MaxLength(500, { message: 'Description must be at most 500 characters' })
   @IsString({ message: 'Description must be text' })
   description?: string;
+
+  /** A seller's order only: the print provider (acct_…) that produces it (the widget's data-provider with data-seller). */
+  @PrintProviderRules()
+  printProvider?: string;
+
+  /** With printProvider: its cost inside the amount (the widget's data-provider-cost). */
+  @ProviderCostRules()
+  providerCost?: number | string;
 
   /** `location.ancestorOrigins[0]` (or the referrer's origin) as the iframe sees it; must match the token's origin. */
   @MaxLength(300, { message: EMBED_MESSAGES.EMBED_ORIGIN })

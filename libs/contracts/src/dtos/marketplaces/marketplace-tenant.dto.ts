@@ -10,11 +10,10 @@ import {
   IsUUID,
   Matches,
   MaxLength,
-  registerDecorator,
   ValidateIf,
-  type ValidationOptions,
 } from 'class-validator';
 import { trimmed } from '../transforms.js';
+import { Satisfies } from '../satisfies.js';
 import { feeToMinor, isDomainName, normaliseDomain, percentToBps } from './marketplace-rules.js';
 
 /**
@@ -61,17 +60,6 @@ export const MAX_MARKETPLACE_DOMAINS = 5;
 export const CONNECTED_ACCOUNT_PATTERN = /^acct_[A-Za-z0-9]{6,60}$/;
 /** #rrggbb, stored lower-case. */
 export const ACCENT_COLOR_PATTERN = /^#[0-9a-f]{6}$/;
-
-function Satisfies(check: (value: unknown, object: object) => boolean, name: string, options: ValidationOptions): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) =>
-    registerDecorator({
-      name,
-      target: target.constructor,
-      propertyName: String(propertyName),
-      options,
-      validator: { validate: (value, args) => check(value, args!.object) },
-    });
-}
 
 const present = (_o: object, value: unknown): boolean => value !== undefined && value !== null;
 const withCustomFees = (o: UpdateMarketplaceDto, value: unknown): boolean => value !== undefined && o.customFees !== false;

@@ -1,16 +1,7 @@
 import { Transform } from 'class-transformer';
-import {
-  IsBoolean,
-  IsEmail,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  MaxLength,
-  registerDecorator,
-  ValidateIf,
-  type ValidationOptions,
-} from 'class-validator';
+import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { normalisedEmail, trimmed } from '../transforms.js';
+import { Satisfies } from '../satisfies.js';
 import { feeToMinor, isDomainName, normaliseDomain, percentToBps } from './marketplace-rules.js';
 
 export const MARKETPLACE_MESSAGES = {
@@ -29,11 +20,6 @@ export const MARKETPLACE_MESSAGES = {
   SETUP_FAILED_TITLE: 'Setup Failed',
   SETUP_FAILED: 'Unable to complete marketplace setup',
 } as const;
-
-function Satisfies(check: (value: unknown) => boolean, name: string, options: ValidationOptions): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) =>
-    registerDecorator({ name, target: target.constructor, propertyName: String(propertyName), options, validator: { validate: check } });
-}
 
 const onlyWithCustomFees = (o: SetupMarketplaceDto, value: unknown): boolean => o.customFees === true && value !== undefined;
 

@@ -1,7 +1,8 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { Satisfies } from '../satisfies.js';
 import { normalisedEmail, queryInteger, trimmed } from '../transforms.js';
-import { IsMoneyAmount } from './amount.js';
+import { amountToMinor, IsMoneyAmount } from './amount.js';
 import { ORDER_ID_PATTERN, PAYMENT_CURRENCIES, RECIPIENT_PATTERN, type PaymentCurrency } from './create-order.dto.js';
 import { PAYMENT_MESSAGES as M } from './payment-messages.js';
 
@@ -11,7 +12,46 @@ export const API_ORDER_MESSAGES = {
   LIMIT: 'limit must be a whole number from 1 to 100',
   CURSOR: 'cursor must be the nextCursor of a previous page',
   ORDER_ID_FILTER: 'orderId must be 1-64 letters, digits, _ or -',
+  PRINT_PROVIDER: 'printProvider must be a print provider’s Stripe account (acct_…)',
+  PROVIDER_PAIR: 'printProvider and providerCost go together, on an order whose recipient is a seller (seller_<id>)',
+  PROVIDER_COST: 'providerCost must be an amount no larger than the order’s amount',
 } as const;
+
+const PROVIDER_ACCOUNT = /^acct_[A-Za-z0-9]{6,60}$/;
+type ProviderFields = { recipient?: unknown; amount?: unknown; printProvider?: unknown; providerCost?: unknown };
+const namesProvider = (o: ProviderFields): boolean => o.printProvider !== undefined || o.providerCost !== undefined;
+const pairOk = (o: ProviderFields): boolean =>
+  o.printProvider !== undefined && o.providerCost !== undefined && typeof o.recipient === 'string' && o.recipient.startsWith('seller_');
+
+/**
+ * A seller's order may name the print provider that produces it and its cost inside the amount (ADR 0051): the
+ * provider receives its cost, the seller the rest (less a marketplace's share, taken from both pro rata). Rules are
+ * registered in the order they are checked; validation stops at a field's first failure.
+ */
+export function PrintProviderRules(): PropertyDecorator {
+  return (target, key) => {
+    Satisfies((_v, o: ProviderFields) => pairOk(o), 'providerPair', { message: API_ORDER_MESSAGES.PROVIDER_PAIR })(target, key);
+    IsString({ message: API_ORDER_MESSAGES.PRINT_PROVIDER })(target, key);
+    Matches(PROVIDER_ACCOUNT, { message: API_ORDER_MESSAGES.PRINT_PROVIDER })(target, key);
+    ValidateIf(namesProvider)(target, key);
+  };
+}
+
+export function ProviderCostRules(): PropertyDecorator {
+  return (target, key) => {
+    Satisfies((_v, o: ProviderFields) => pairOk(o), 'providerPair', { message: API_ORDER_MESSAGES.PROVIDER_PAIR })(target, key);
+    Satisfies(
+      (v, o: ProviderFields) => {
+        const cost = amountToMinor(v);
+        const amount = amountToMinor(o.amount);
+        return cost !== undefined && (amount === undefined || cost <= amount);
+      },
+      'providerCostWithinAmount',
+      { message: API_ORDER_MESSAGES.PROVIDER_COST },
+    )(target, key);
+    ValidateIf(namesProvider)(target, key);
+  };
+}
 
 /** Largest page of GET /api/v1/orders. */
 export const API_ORDERS_MAX_LIMIT = 100;
@@ -52,6 +92,14 @@ export class ApiCreateOrderDto {
   @MaxLength(100, { message: 'Buyer name must be at most 100 characters' })
   @IsString({ message: 'Buyer name must be text' })
   buyerName?: string;
+
+  /** A seller's order only: the print provider (acct_…) that produces it, paid `providerCost` of the amount. */
+  @PrintProviderRules()
+  printProvider?: string;
+
+  /** With printProvider: the provider's cost inside the amount, decimal text such as "46.44". */
+  @ProviderCostRules()
+  providerCost?: number | string;
 }
 
 /** GET /api/v1/orders?limit=&cursor=&orderId= */
