@@ -17,7 +17,7 @@ export const E2E_RATE_LIMITS = {
 
 const CHROMIUM = '/usr/bin/chromium';
 
-export async function runE2E() {
+export async function runE2E(playwrightArgs = []) {
   if (!existsSync(CHROMIUM)) {
     if (process.env.E2E_REQUIRED === '1') {
       console.error(`e2e: Chromium is required (E2E_REQUIRED=1) but ${CHROMIUM} is missing; install it with: apt-get install -y chromium`);
@@ -66,7 +66,7 @@ export async function runE2E() {
     }
     const resultsFile = join(root, 'e2e', 'test-results', 'results.json');
     rmSync(resultsFile, { force: true });
-    const code = await run(process.execPath, [join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test'], {
+    const code = await run(process.execPath, [join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', ...playwrightArgs], {
       cwd: join(root, 'e2e'),
       env: { ...process.env, E2E_NO_SERVER: '1', E2E_BASE_URL: baseUrl },
     });
@@ -81,7 +81,8 @@ export async function runE2E() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const result = await runE2E();
+  // `npm run test:e2e -- tests/white-label.spec.ts` runs only the specs named (any Playwright arguments pass through).
+  const result = await runE2E(process.argv.slice(2));
   console.log(`e2e: ${result.passed} passed, ${result.failed} failed`);
   process.exit(result.failed > 0 ? 1 : 0);
 }

@@ -1,7 +1,9 @@
 // Issue 21, "Done when": the white-label guide's widget snippet, pasted unchanged into a page on the marketplace's
 // registered domain, shows the branded checkout, takes a 4242 payment and tells the page; the order carries the
 // marketplace and its split in /api/v1, the marketplace's statement has it, the admin view shows it and the ledger is
-// clean. The same snippet on another domain shows "not enabled" and creates nothing.
+// clean. A second page of the shop adds data-seller, data-provider and data-provider-cost to the snippet: that order
+// splits four ways (PayMarket, the marketplace, the seller, the provider), and the console's statement lists both.
+// The same snippet on another domain shows "not enabled" and creates nothing.
 //
 // Both domains are names Chromium maps to 127.0.0.1 (--host-resolver-rules), served by a tiny page server on a free
 // port, so the browser sees two real sites other than PayMarket's own origin.
@@ -9,7 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { launchOptions } from '../playwright.config';
-import { adminLogIn, createAdmin, unique } from './support/app';
+import { adminLogIn, createAdmin, registerSeller, unique } from './support/app';
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 // Fresh names each run (a domain belongs to one marketplace for good), all under .example.test.
@@ -73,6 +75,7 @@ test.describe('white-label marketplace: the embed widget (issue 21)', () => {
   let server: http.Server;
   let hostPort = 0;
   let snippet = '';
+  let fourWaySnippet = '';
   let secretKey = '';
   let marketplaceId = '';
 
@@ -80,6 +83,8 @@ test.describe('white-label marketplace: the embed widget (issue 21)', () => {
     server = http.createServer((req, res) => {
       if (req.url === '/' || req.url?.startsWith('/?')) {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(hostPage(snippet));
+      } else if (req.url === '/four-way') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(hostPage(fourWaySnippet));
       } else {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       }
@@ -252,6 +257,63 @@ test.describe('white-label marketplace: the embed widget (issue 21)', () => {
       expect(Number(line!.yourShareMinor)).toBe(cents(order!.split.find((l) => l.party === 'marketplace')!.amount));
     }).toPass({ timeout: 20_000 });
 
+    // A product page of the shop names the seller, the print provider that makes it and the provider's cost: the
+    // buyer pays 100.00 and the order is split four ways, each party paid by its own transfer.
+    const seller = await registerSeller(request);
+    fourWaySnippet = snippet.replace(
+      'data-marketplace=',
+      `data-seller="${seller.id}" data-provider="${PROVIDER}" data-provider-cost="46.44" data-amount="100.00" data-currency="usd" data-marketplace=`,
+    );
+    await page.goto(`http://${SHOP}:${hostPort}/four-way`);
+    await expect(checkout.getByText(seller.businessName)).toBeVisible({ timeout: 20_000 });
+    await expect(checkout.getByText('Demo Print Co.')).toBeVisible();
+    await checkout.getByLabel(/Your email/).fill(`buyer-${run}@example.com`);
+    await checkout.getByRole('button', { name: 'Continue to payment' }).click();
+    await checkout.getByLabel('Card Number').fill('4242 4242 4242 4242');
+    await checkout.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await checkout.getByLabel('CVC').fill('123');
+    await checkout.getByRole('button', { name: /^Pay \$/ }).click();
+    await expect(checkout.getByText('Payment Successful!')).toBeVisible({ timeout: 30_000 });
+    await expect.poll(() => hostEvents(page, 'paymarket:payment_succeeded').then((e) => e.length)).toBe(1);
+    const fourWayId = ((await hostEvents(page, 'paymarket:payment_succeeded'))[0]!.detail as { orderId: string }).orderId;
+    let fourWay: ApiOrder | undefined;
+    await expect(async () => {
+      fourWay = (await (await request.get(`/api/v1/orders/${fourWayId}`, { headers: auth() })).json()) as ApiOrder;
+      expect(fourWay.status).toBe('completed');
+    }).toPass({ timeout: 20_000 });
+    // 5% of 100.00 to the marketplace, taken from seller (53.56) and provider (46.44) pro rata; PayMarket's 3.56 on top.
+    expect(fourWay!.split).toEqual([
+      { party: 'platform', amount: '3.56', name: 'PayMarket' },
+      { party: 'marketplace', amount: '5.00', name: 'Shop Example' },
+      { party: 'seller', amount: '50.88', name: seller.businessName },
+      { party: 'provider', amount: '44.12', name: 'Demo Print Co.' },
+    ]);
+    expect(fourWay!.total).toBe('103.56');
+
+    // The console's Marketplace tab: the statement lists both orders with the marketplace's share.
+    await page.goto('/developers?tab=marketplace');
+    await page.getByLabel('Contact email').fill(CONTACT);
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    let code = '';
+    await expect(async () => {
+      const mails = (await (await request.get('/api/dev/mailbox?limit=100')).json()) as Array<{
+        to: string;
+        subject: string;
+        text: string;
+      }>;
+      const mail = mails.find((m) => m.to === CONTACT && m.subject.includes('developer console code'));
+      expect(mail).toBeDefined();
+      code = /\b(\d{6})\b/.exec(mail!.text)![1]!;
+    }).toPass({ timeout: 15_000 });
+    await page.getByRole('textbox', { name: 'Code' }).fill(code);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const statement = page
+      .getByRole('region', { name: 'Statement' })
+      .or(page.locator('section', { hasText: 'Statement' }))
+      .first();
+    await expect(statement.getByText(fourWay!.orderId)).toBeVisible({ timeout: 20_000 });
+    await expect(statement.getByText(order!.orderId)).toBeVisible();
+
     // The admin view shows the order with its breakdown, and the ledger is clean.
     const admin = `${unique('white-label-admin')}@example.com`;
     createAdmin(admin);
@@ -261,6 +323,8 @@ test.describe('white-label marketplace: the embed widget (issue 21)', () => {
     await expect(card).toBeVisible();
     await expect(card).toContainText('Shop Example');
     await expect(card).toContainText(order!.split.find((l) => l.party === 'marketplace')!.amount);
+    const fourWayCard = page.getByRole('article', { name: `Order ${fourWay!.orderId}` });
+    for (const line of fourWay!.split) await expect(fourWayCard).toContainText(line.amount);
     const ledger = await page.request.get('/api/admin/ledger/verify');
     expect(ledger.status()).toBe(200);
     expect(await ledger.json()).toMatchObject({ ok: true, problems: [] });
