@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { approvedCompany, consoleSignIn, mainViolations as axeViolations } from './support/app';
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PROVIDER = 'acct_1PMDemoPrintCo00001';
@@ -10,42 +10,6 @@ interface Received {
   webhookId: string;
   signature: string;
   body: string;
-}
-
-/** A company approved at once (a low-risk application on its own domain), as an integrator gets API access. */
-async function approvedCompany(request: APIRequestContext): Promise<{ email: string }> {
-  const email = `ops@console-${run}.com`;
-  const response = await request.post('/api/request-api-access', {
-    data: {
-      name: `Console Prints ${run}`,
-      website: `https://console-${run}.com`,
-      email,
-      businessType: 'saas',
-      contactName: 'Ada Lovelace',
-      contactPhone: '+1 416 555 0134',
-      taxId: 'CA-123456789',
-    },
-  });
-  expect(response.status()).toBe(201);
-  expect((await response.json()).status).toBe('approved');
-  return { email };
-}
-
-async function consoleCode(request: APIRequestContext, email: string): Promise<string> {
-  let code = '';
-  await expect(async () => {
-    const mails = (await (await request.get('/api/dev/mailbox?limit=100')).json()) as Array<{ to: string; subject: string; text: string }>;
-    const mail = mails.find((m) => m.to === email && m.subject.includes('developer console code'));
-    expect(mail).toBeDefined();
-    code = /\b(\d{6})\b/.exec(mail!.text)![1]!;
-  }).toPass({ timeout: 15_000 });
-  return code;
-}
-
-/** Accessibility rule violations (axe) inside the console's section of the page. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include('main').analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test.describe('developer console', () => {
@@ -75,7 +39,7 @@ test.describe('developer console', () => {
   });
 
   test('sign in, create a key, add an endpoint, pay an order, see the delivery, resend it, roll the secret', async ({ page, request }) => {
-    const { email } = await approvedCompany(request);
+    const { email } = await approvedCompany(request, `Console Prints ${run}`, `console-${run}`);
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
@@ -84,10 +48,7 @@ test.describe('developer console', () => {
     // Sign in with the code emailed to the company's contact.
     await page.goto('/developers');
     await expect(page.getByRole('heading', { name: 'Developer console' })).toBeVisible();
-    await page.getByLabel('Contact email').fill(email);
-    await page.getByRole('button', { name: 'Email me a code' }).click();
-    await page.getByRole('textbox', { name: 'Code' }).fill(await consoleCode(request, email));
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await consoleSignIn(page, request, email);
     await expect(page.getByText(`Signed in as Console Prints ${run}`)).toBeVisible();
 
     // Create a key: its secret is shown once.

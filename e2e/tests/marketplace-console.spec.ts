@@ -1,51 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { approvedCompany, consoleSignIn, mainViolations as axeViolations } from './support/app';
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 // In the Stripe emulator: Maple Ink can receive transfers.
 const PAYOUT_ACCOUNT = 'acct_1PMDemoMapleInk0002';
-
-async function approvedCompany(request: APIRequestContext): Promise<{ email: string }> {
-  const email = `ops@tenant-${run}.com`;
-  const response = await request.post('/api/request-api-access', {
-    data: {
-      name: `Tenant Prints ${run}`,
-      website: `https://tenant-${run}.com`,
-      email,
-      businessType: 'saas',
-      contactName: 'Ada Lovelace',
-      contactPhone: '+1 416 555 0134',
-      taxId: 'CA-123456789',
-    },
-  });
-  expect(response.status()).toBe(201);
-  expect((await response.json()).status).toBe('approved');
-  return { email };
-}
-
-async function consoleCode(request: APIRequestContext, email: string): Promise<string> {
-  let code = '';
-  await expect(async () => {
-    const mails = (await (await request.get('/api/dev/mailbox?limit=100')).json()) as Array<{ to: string; subject: string; text: string }>;
-    const mail = mails.find((m) => m.to === email && m.subject.includes('developer console code'));
-    expect(mail).toBeDefined();
-    code = /\b(\d{6})\b/.exec(mail!.text)![1]!;
-  }).toPass({ timeout: 15_000 });
-  return code;
-}
-
-/** Accessibility rule violations (axe) inside the console's section of the page. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include('main').analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 // ADR 0051: a company registers its marketplace with its contact email, attaches it in the console's Marketplace tab,
 // and sets its branding, domains, fees and payout account there.
 test('the console attaches the marketplace registered with the company email and manages it', async ({ page, request }) => {
   // Three axe scans of a long form: generous on a busy machine.
   test.setTimeout(180_000);
-  const { email } = await approvedCompany(request);
+  const { email } = await approvedCompany(request, `Tenant Prints ${run}`, `tenant-${run}`);
   const domain = `shop-${run}.example.com`;
   const registered = await request.post('/api/setup-marketplace', {
     data: { companyName: `Tenant Prints ${run}`, marketplaceDomain: domain, contactEmail: email, adminEmail: email },
@@ -53,10 +18,7 @@ test('the console attaches the marketplace registered with the company email and
   expect(registered.status()).toBe(201);
 
   await page.goto('/developers?tab=marketplace');
-  await page.getByLabel('Contact email').fill(email);
-  await page.getByRole('button', { name: 'Email me a code' }).click();
-  await page.getByRole('textbox', { name: 'Code' }).fill(await consoleCode(request, email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await consoleSignIn(page, request, email);
 
   await page.getByRole('button', { name: `Attach ${domain}` }).click();
   await expect(page.getByText('Accepting orders', { exact: true })).toBeVisible();

@@ -11,7 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { launchOptions } from '../playwright.config';
-import { adminLogIn, createAdmin, registerSeller, unique } from './support/app';
+import { adminLogIn, approvedCompany, consoleSignIn, createAdmin, registerSeller, unique } from './support/app';
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 // Fresh names each run (a domain belongs to one marketplace for good), all under .example.test.
@@ -28,6 +28,7 @@ const EVENTS = ['paymarket:ready', 'paymarket:resize', 'paymarket:payment_succee
 test.use({ launchOptions: { ...launchOptions, args: [...launchOptions.args, '--host-resolver-rules=MAP *.example.test 127.0.0.1'] } });
 test.describe.configure({ mode: 'serial' });
 
+/** The fields of ApiOrderView (contracts) this walk reads; e2e compiles without the contracts' decorators. */
 interface ApiOrder {
   id: string;
   orderId: string;
@@ -154,21 +155,7 @@ test.describe('white-label marketplace: the embed widget (issue 21)', () => {
     expect(registered.status(), await registered.text()).toBe(201);
     marketplaceId = ((await registered.json()) as { marketplace: { id: string } }).marketplace.id;
 
-    const access = await request.post('/api/request-api-access', {
-      data: {
-        name: `Shop Example ${run}`,
-        website: `https://${COMPANY_DOMAIN}`,
-        email: CONTACT,
-        businessType: 'saas',
-        contactName: 'Ada Lovelace',
-        contactPhone: '+1 416 555 0134',
-        taxId: 'CA-123456789',
-      },
-    });
-    expect(access.status(), await access.text()).toBe(201);
-    const granted = (await access.json()) as { status: string; credentials?: { secretKey: string } };
-    expect(granted.status).toBe('approved');
-    secretKey = granted.credentials!.secretKey;
+    ({ secretKey } = await approvedCompany(request, `Shop Example ${run}`, `shopco-${run}`));
 
     const attached = await request.post('/api/v1/marketplace/attach', { headers: auth(), data: { marketplaceId } });
     expect(attached.ok(), await attached.text()).toBe(true);
@@ -292,21 +279,7 @@ test.describe('white-label marketplace: the embed widget (issue 21)', () => {
 
     // The console's Marketplace tab: the statement lists both orders with the marketplace's share.
     await page.goto('/developers?tab=marketplace');
-    await page.getByLabel('Contact email').fill(CONTACT);
-    await page.getByRole('button', { name: 'Email me a code' }).click();
-    let code = '';
-    await expect(async () => {
-      const mails = (await (await request.get('/api/dev/mailbox?limit=100')).json()) as Array<{
-        to: string;
-        subject: string;
-        text: string;
-      }>;
-      const mail = mails.find((m) => m.to === CONTACT && m.subject.includes('developer console code'));
-      expect(mail).toBeDefined();
-      code = /\b(\d{6})\b/.exec(mail!.text)![1]!;
-    }).toPass({ timeout: 15_000 });
-    await page.getByRole('textbox', { name: 'Code' }).fill(code);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await consoleSignIn(page, request, CONTACT);
     const statement = page
       .getByRole('region', { name: 'Statement' })
       .or(page.locator('section', { hasText: 'Statement' }))

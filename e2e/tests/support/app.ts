@@ -223,3 +223,56 @@ export async function dashboardSignIn(page: Page, email: string): Promise<void> 
   await page.getByLabel('Sign-in code').fill(code);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/**
+ * A company approved at once (a low-risk application on its own domain `<slug>.com`), as an integrator gets API access;
+ * answers its contact email and the secret key shown once.
+ */
+export async function approvedCompany(
+  request: APIRequestContext,
+  name: string,
+  slug: string,
+): Promise<{ email: string; secretKey: string }> {
+  const email = `ops@${slug}.com`;
+  const response = await request.post('/api/request-api-access', {
+    data: {
+      name,
+      website: `https://${slug}.com`,
+      email,
+      businessType: 'saas',
+      contactName: 'Ada Lovelace',
+      contactPhone: '+1 416 555 0134',
+      taxId: 'CA-123456789',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const granted = (await response.json()) as { status: string; credentials?: { secretKey: string } };
+  expect(granted.status).toBe('approved');
+  return { email, secretKey: granted.credentials!.secretKey };
+}
+
+/** The developer console code emailed to a company's contact, read from the development mailbox. */
+export async function consoleCode(request: APIRequestContext, email: string): Promise<string> {
+  let code = '';
+  await expect(async () => {
+    const mails = (await (await request.get('/api/dev/mailbox?limit=100')).json()) as Array<{ to: string; subject: string; text: string }>;
+    const mail = mails.find((m) => m.to === email && m.subject.includes('developer console code'));
+    expect(mail).toBeDefined();
+    code = /\b(\d{6})\b/.exec(mail!.text)![1]!;
+  }).toPass({ timeout: 15_000 });
+  return code;
+}
+
+/** Signs in to the developer console on the page already open at /developers (any tab) with the emailed code. */
+export async function consoleSignIn(page: Page, request: APIRequestContext, email: string): Promise<void> {
+  await page.getByLabel('Contact email').fill(email);
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  await page.getByRole('textbox', { name: 'Code' }).fill(await consoleCode(request, email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Accessibility rule violations (axe) inside the page's main section. */
+export async function mainViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include('main').analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

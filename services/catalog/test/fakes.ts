@@ -1,6 +1,4 @@
 import type {
-  EventMap,
-  EventName,
   PrintProvider,
   ProviderApplicationStatus,
   ProviderApplicationView,
@@ -8,16 +6,8 @@ import type {
   SellerProfile,
   VerifyConnectedAccountResponse,
 } from '@paymarket/contracts';
-import {
-  IDEMPOTENCY_MESSAGES,
-  Idempotency,
-  ServiceError,
-  type Once,
-  type OnceOutcome,
-  type Transaction,
-  type UnitOfWork,
-} from '@paymarket/platform';
-import type { EntityManager } from 'typeorm';
+import type { Transaction } from '@paymarket/platform';
+import { fakeUnitOfWork as sharedFakeUnitOfWork } from '@paymarket/platform/testing';
 import { ConnectedAccounts } from '../src/providers/connected-accounts.js';
 import { ProvidersRepository, type Decision, type NewApplication } from '../src/providers/providers.repository.js';
 import { Clock } from '../src/shared/clock.js';
@@ -30,51 +20,9 @@ import {
   type ShowcasePage,
 } from '../src/sellers/sellers.repository.js';
 
-/** Commits only when the work succeeds, like the real unit of work: events of a failed run are discarded. */
+/** The platform's fake unit of work, publishing as catalog. */
 export function fakeUnitOfWork() {
-  const published: Array<{ name: EventName; data: unknown }> = [];
-  const answers = new Map<string, { hash: string; response: string; error?: ServiceError }>();
-  const uow = {
-    run: async <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => {
-      const pending: typeof published = [];
-      const tx: Transaction = {
-        manager: {} as EntityManager,
-        publish: async <N extends EventName>(name: N, data: EventMap[N]) => {
-          pending.push({ name, data });
-          return { id: 'e1', name, data, occurredAt: '', producer: 'catalog', correlationId: 'c' };
-        },
-      };
-      const result = await work(tx);
-      published.push(...pending);
-      return result;
-    },
-    // As the real one: a repeat of a key answers what the first run kept (as JSON) or its refusal; another request, 422.
-    runOnceKeeping: async <T, K>(once: Once, work: (tx: Transaction) => Promise<T>, keep: (result: T) => K): Promise<OnceOutcome<T, K>> => {
-      if (once.key === undefined) return { ran: true, result: await uow.run(work) };
-      const id = `${once.scope}|${once.key}`;
-      const hash = Idempotency.hash(once.request);
-      const seen = answers.get(id);
-      if (seen && seen.hash !== hash) {
-        const message = IDEMPOTENCY_MESSAGES.BODY_MISMATCH;
-        throw new ServiceError('unprocessable', message, { 'Idempotency-Key': [message] });
-      }
-      if (seen?.error) throw seen.error;
-      if (seen) return { ran: false, kept: JSON.parse(seen.response) as K };
-      try {
-        const result = await uow.run(work);
-        answers.set(id, { hash, response: JSON.stringify(keep(result)) });
-        return { ran: true, result };
-      } catch (error) {
-        if (error instanceof ServiceError) answers.set(id, { hash, response: 'null', error });
-        throw error;
-      }
-    },
-    runOnce: async <T>(once: Once, work: (tx: Transaction) => Promise<T>): Promise<T> => {
-      const outcome = await uow.runOnceKeeping(once, work, (result) => result);
-      return outcome.ran ? outcome.result : outcome.kept;
-    },
-  };
-  return { uow: uow as unknown as UnitOfWork, published };
+  return sharedFakeUnitOfWork({ producer: 'catalog' });
 }
 
 export class FakeClock extends Clock {

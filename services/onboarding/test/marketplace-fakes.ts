@@ -1,14 +1,6 @@
-import type { EventMap, EventName, VerifyConnectedAccountResponse } from '@paymarket/contracts';
-import {
-  IDEMPOTENCY_MESSAGES,
-  Idempotency,
-  ServiceError,
-  type Once,
-  type OnceOutcome,
-  type Transaction,
-  type UnitOfWork,
-} from '@paymarket/platform';
-import type { EntityManager } from 'typeorm';
+import type { VerifyConnectedAccountResponse } from '@paymarket/contracts';
+import { ServiceError, type Transaction } from '@paymarket/platform';
+import { fakeUnitOfWork as sharedFakeUnitOfWork, type Rollbackable } from '@paymarket/platform/testing';
 import { Clock } from '../src/auth/clock.js';
 import type { MarketplaceEntity } from '../src/marketplaces/marketplace.entity.js';
 import {
@@ -20,64 +12,12 @@ import {
 } from '../src/marketplaces/marketplaces.repository.js';
 import { PayoutAccounts } from '../src/marketplaces/payout-accounts.js';
 
-/** Something whose state a failed unit of work puts back, as a rolled-back transaction would. */
-export interface Rollbackable {
-  snapshot(): () => void;
-}
-
 /**
- * Like the real unit of work: the work's writes and events stand only when it succeeds (the repositories given are
- * put back otherwise), and `runOnce` answers a repeated key with the first answer or refusal (422 for another body).
+ * The platform's fake unit of work, publishing as onboarding: the stores given are put back when the work fails, as a
+ * rolled-back transaction would.
  */
 export function fakeUnitOfWork(...stores: Rollbackable[]) {
-  const published: Array<{ name: EventName; data: unknown }> = [];
-  const answers = new Map<string, { hash: string; response: string; error?: ServiceError }>();
-  const uow = {
-    run: async <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => {
-      const pending: typeof published = [];
-      const restores = stores.map((s) => s.snapshot());
-      const tx: Transaction = {
-        manager: {} as EntityManager,
-        publish: async <N extends EventName>(name: N, data: EventMap[N]) => {
-          pending.push({ name, data: structuredClone(data) });
-          return { id: 'e1', name, data, occurredAt: '', producer: 'onboarding', correlationId: 'c' };
-        },
-      };
-      try {
-        const result = await work(tx);
-        published.push(...pending);
-        return result;
-      } catch (error) {
-        for (const restore of restores) restore();
-        throw error;
-      }
-    },
-    runOnceKeeping: async <T, K>(once: Once, work: (tx: Transaction) => Promise<T>, keep: (result: T) => K): Promise<OnceOutcome<T, K>> => {
-      if (once.key === undefined) return { ran: true, result: await uow.run(work) };
-      const id = `${once.scope}|${once.key}`;
-      const hash = Idempotency.hash(once.request);
-      const seen = answers.get(id);
-      if (seen && seen.hash !== hash) {
-        const message = IDEMPOTENCY_MESSAGES.BODY_MISMATCH;
-        throw new ServiceError('unprocessable', message, { 'Idempotency-Key': [message] });
-      }
-      if (seen?.error) throw seen.error;
-      if (seen) return { ran: false, kept: JSON.parse(seen.response) as K };
-      try {
-        const result = await uow.run(work);
-        answers.set(id, { hash, response: JSON.stringify(keep(result)) });
-        return { ran: true, result };
-      } catch (error) {
-        if (error instanceof ServiceError) answers.set(id, { hash, response: 'null', error });
-        throw error;
-      }
-    },
-    runOnce: async <T>(once: Once, work: (tx: Transaction) => Promise<T>): Promise<T> => {
-      const outcome = await uow.runOnceKeeping(once, work, (result) => result);
-      return outcome.ran ? outcome.result : outcome.kept;
-    },
-  };
-  return { uow: uow as unknown as UnitOfWork, published };
+  return sharedFakeUnitOfWork({ producer: 'onboarding', stores });
 }
 
 export class FakeClock extends Clock {
