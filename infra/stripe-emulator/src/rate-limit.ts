@@ -1,3 +1,4 @@
+import { MemorySlidingWindow } from '@paymarket/platform';
 /**
  * Stripe's API rate limits, as the emulator enforces them when asked (issue 22). Stripe allows 100 requests a second
  * per account in live mode and 25 in test mode, and by default 25 a second on any one endpoint; beyond that it
@@ -45,14 +46,11 @@ export interface RateLimitStats {
 }
 
 /**
- * A sliding one-second window: a request is admitted only when fewer than the limit were admitted in the 1,000 ms
- * before it, overall and on its endpoint. So no window of one second — and no calendar second — ever holds more
- * admitted requests than the limit. Refused requests do not count (a client retrying fast does not lock itself out).
- * Without settings it admits everything and only counts.
+ * Stripe's limits as the emulator applies them: the platform's sliding one-second window (overall and per endpoint),
+ * counted. Without settings it admits everything and only counts.
  */
 export class RequestRateLimiter {
-  private readonly recent: number[] = [];
-  private readonly recentByEndpoint = new Map<string, number[]>();
+  private readonly window: MemorySlidingWindow;
   private admitted = 0;
   private limited = 0;
   private readonly limitedByReason: Record<RateLimitedReason, number> = { 'global-rate': 0, 'endpoint-rate': 0 };
@@ -61,34 +59,27 @@ export class RequestRateLimiter {
 
   constructor(
     private readonly settings: RateLimitSettings | null,
-    private readonly now: () => number = () => performance.now(),
-  ) {}
+    now: () => number = () => performance.now(),
+  ) {
+    const unlimited = Number.MAX_SAFE_INTEGER;
+    this.window = new MemorySlidingWindow(
+      { perSecond: settings?.globalPerSecond ?? unlimited, perKeyPerSecond: settings?.perEndpointPerSecond ?? unlimited },
+      now,
+    );
+  }
 
   /** Admits the request (null) or says which limit refused it. */
   admit(endpoint: string): RateLimitedReason | null {
-    const now = this.now();
-    const global = prune(this.recent, now);
-    let mine = this.recentByEndpoint.get(endpoint);
-    if (!mine) this.recentByEndpoint.set(endpoint, (mine = []));
-    prune(mine, now);
-    if (this.settings) {
-      const reason: RateLimitedReason | null =
-        global.length >= this.settings.globalPerSecond
-          ? 'global-rate'
-          : mine.length >= this.settings.perEndpointPerSecond
-            ? 'endpoint-rate'
-            : null;
-      if (reason) {
-        this.limited += 1;
-        this.limitedByReason[reason] += 1;
-        return reason;
-      }
+    const answer = this.window.acquireNow(endpoint);
+    if (!answer.admitted) {
+      const reason: RateLimitedReason = answer.limitedBy === 'global' ? 'global-rate' : 'endpoint-rate';
+      this.limited += 1;
+      this.limitedByReason[reason] += 1;
+      return reason;
     }
-    global.push(now);
-    mine.push(now);
     this.admitted += 1;
-    this.maxPerSecond = Math.max(this.maxPerSecond, global.length);
-    this.maxPerSecondByEndpoint.set(endpoint, Math.max(this.maxPerSecondByEndpoint.get(endpoint) ?? 0, mine.length));
+    this.maxPerSecond = Math.max(this.maxPerSecond, answer.inWindow!.global);
+    this.maxPerSecondByEndpoint.set(endpoint, Math.max(this.maxPerSecondByEndpoint.get(endpoint) ?? 0, answer.inWindow!.key));
     return null;
   }
 
@@ -102,12 +93,4 @@ export class RequestRateLimiter {
       maxPerSecondByEndpoint: Object.fromEntries(this.maxPerSecondByEndpoint),
     };
   }
-}
-
-/** Drops the times more than a second old (the array is in time order). */
-function prune(times: number[], now: number): number[] {
-  let drop = 0;
-  while (drop < times.length && times[drop]! <= now - 1000) drop += 1;
-  if (drop > 0) times.splice(0, drop);
-  return times;
 }

@@ -128,6 +128,19 @@ export const paymarketMetrics = {
     labelNames: ['service', 'outcome'] as const,
     registers,
   }),
+  stripeRequests: new Counter({
+    name: 'paymarket_stripe_requests_total',
+    help: 'Requests to Stripe, by endpoint (method and path, ids as :id) and outcome (ok, client_error, rate_limited, server_error, network_error; busy: gave up waiting for a slot)',
+    labelNames: ['service', 'operation', 'outcome'] as const,
+    registers,
+  }),
+  stripeLimiterWait: new Histogram({
+    name: 'paymarket_stripe_limiter_wait_seconds',
+    help: 'How long a Stripe request waited for a slot below the account rate limit',
+    labelNames: ['service'] as const,
+    buckets: [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8],
+    registers,
+  }),
   payments: new Counter({
     name: 'paymarket_payments_total',
     help: 'Payments settled, by outcome (succeeded, failed, refunded)',

@@ -1,33 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { connect } from 'node:net';
+import { testRedis } from '../testing/redis.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
 
 jest.setTimeout(30_000);
 
 // Against the real Redis of the machine (REDIS_URL, default 127.0.0.1:6379), as cluster mode uses it.
-const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-function reachable(target: string): Promise<boolean> {
-  const { hostname, port } = new URL(target);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 6379), timeout: 1_000 });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.once('timeout', () => done(false));
-  });
-}
-
-// Embedded mode never uses Redis, so `npm test` on a machine without one skips this suite (saying so); CI sets
-// REDIS_REQUIRED=1, where a missing Redis is a failure instead.
-const redisUp = await reachable(url);
-if (!redisUp && process.env.REDIS_REQUIRED === '1') throw new Error(`REDIS_REQUIRED=1 but no Redis answers at ${url}`);
-if (!redisUp) process.stdout.write(`\n  Redis rate-limiter tests SKIPPED: no Redis at ${url} (set REDIS_URL, or start redis-server)\n\n`);
-const describeWithRedis = redisUp ? describe : describe.skip;
+const { url, describeWithRedis } = await testRedis('Redis rate-limiter tests', describe);
 
 describeWithRedis(RedisRateLimiter.name, () => {
   let first: RedisRateLimiter;

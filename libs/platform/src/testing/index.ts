@@ -1,2 +1,3 @@
 export * from './test-database.js';
 export * from './fake-unit-of-work.js';
+export * from './redis.js';

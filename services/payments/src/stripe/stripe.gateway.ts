@@ -10,6 +10,8 @@ import {
   type ProcessorPaymentIntent,
 } from '../checkout/payment-processor.js';
 import { isCurrency, type Currency, type Minor } from '../fees/money.js';
+import { paymarketMetrics } from '@paymarket/platform';
+import { endpointOf, StripeBusyError, type StripeRequestLimiter } from './stripe-request-limiter.js';
 
 export interface StripeConfig {
   /** sk_test_…, sk_live_… or a restricted rk_… key. */
@@ -21,6 +23,11 @@ export interface StripeConfig {
   /** pk_… for Stripe Elements in the browser (real keys only; the emulator's test-card form needs none). */
   publishableKey?: string;
   timeoutMs?: number;
+  /**
+   * Every request to Stripe waits here for a place below the account's rate limit (issue 22). Null only when an
+   * operator turned it off to show what happens without it (PAYMARKET_UNSAFE_NO_STRIPE_LIMITER).
+   */
+  limiter?: StripeRequestLimiter | null;
 }
 
 /** Test keys and the emulator never move real money; the web app shows its test-card form then. */
@@ -239,6 +246,86 @@ function idOf(value: string | { id: string } | null): string | null {
   return typeof value === 'string' ? value : (value?.id ?? null);
 }
 
+const RATE_LIMIT_RETRIES = 4;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function outcomeOf(status: number): string {
+  if (status === 429) return 'rate_limited';
+  if (status >= 500) return 'server_error';
+  if (status >= 400) return 'client_error';
+  return 'ok';
+}
+
+/**
+ * What the SDK reads when no place came free in time: a 429 of ours that says not to retry (the SDK would otherwise
+ * retry a thrown error as a network failure, each time waiting again). It surfaces as StripeRateLimitError.
+ */
+class BusyResponse extends Stripe.HttpClientResponse {
+  constructor(private readonly message: string) {
+    super(429, { 'stripe-should-retry': 'false', 'request-id': 'paymarket-limiter' });
+  }
+  override getRawResponse(): unknown {
+    return null;
+  }
+  override toStream(done: () => void): unknown {
+    done();
+    return null;
+  }
+  override toJSON(): Promise<unknown> {
+    return Promise.resolve({ error: { type: 'invalid_request_error', code: 'rate_limit', message: this.message } });
+  }
+}
+
+/**
+ * The SDK's HTTP client, wrapped: every request it makes (its own retries included) first waits for a place in the
+ * limiter, and is counted (`paymarket_stripe_requests_total`). A 429 that still happens (another system on the same
+ * account, a limiter shared by fewer replicas than run) is sent again with the same headers — so the same
+ * Idempotency-Key — after an exponential backoff with jitter, before the SDK sees it.
+ */
+class LimitedHttpClient extends Stripe.HttpClient {
+  constructor(
+    private readonly inner: Stripe.HttpClient,
+    private readonly limiter: StripeRequestLimiter | null,
+  ) {
+    super();
+  }
+
+  override getClientName(): string {
+    return this.inner.getClientName();
+  }
+
+  override async makeRequest(
+    ...args: Parameters<Stripe.HttpClient['makeRequest']>
+  ): Promise<Awaited<ReturnType<Stripe.HttpClient['makeRequest']>>> {
+    const [, , path, method] = args;
+    const operation = endpointOf(method, path);
+    for (let attempt = 0; ; attempt++) {
+      let release: (() => Promise<void>) | undefined;
+      try {
+        release = await this.limiter?.acquire(operation);
+      } catch (err) {
+        if (err instanceof StripeBusyError) return new BusyResponse(err.message);
+        throw err;
+      }
+      let response;
+      try {
+        response = await this.inner.makeRequest(...args);
+      } catch (err) {
+        paymarketMetrics.stripeRequests.inc({ service: 'payments', operation, outcome: 'network_error' });
+        throw err;
+      } finally {
+        void release?.();
+      }
+      const status = response.getStatusCode();
+      paymarketMetrics.stripeRequests.inc({ service: 'payments', operation, outcome: outcomeOf(status) });
+      if (status !== 429 || attempt >= RATE_LIMIT_RETRIES) return response;
+      if (response.dispose) response.dispose();
+      else (response.getRawResponse() as { resume?: () => void } | null)?.resume?.();
+      await sleep(Math.min(4_000, 250 * 2 ** attempt) * (0.5 + Math.random()));
+    }
+  }
+}
+
 /** Turns the SDK's errors into the port's: outages become StripeUnavailableError, refusals StripeRequestError. */
 function translate(err: unknown): Error {
   if (err instanceof Stripe.errors.StripeError) {
@@ -276,6 +363,7 @@ export class StripeSdkGateway extends StripeGateway {
           }
         : {}),
       maxNetworkRetries: 2,
+      httpClient: new LimitedHttpClient(Stripe.createNodeHttpClient(), config.limiter ?? null),
       timeout: config.timeoutMs ?? 20_000,
       appInfo: { name: 'PayMarket' },
     });
