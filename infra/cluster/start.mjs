@@ -17,16 +17,27 @@ const ENTRY = {
   'stripe-emulator': 'infra/stripe-emulator/dist/main.js',
 };
 
-const missing = ['DATABASE_URL', 'AMQP_URL'].filter((name) => !process.env[name]);
+// Each service may have a database of its own (issue 22): <SERVICE>_DATABASE_URL, else DATABASE_URL_TEMPLATE with
+// {service} replaced by its name (the databases must exist), else the one DATABASE_URL every service shares.
+const SERVICES_WITH_DATABASE = ['onboarding', 'catalog', 'payments', 'requests', 'notifications'];
+function databaseUrlOf(name) {
+  return (
+    process.env[`${name.toUpperCase()}_DATABASE_URL`] ||
+    process.env.DATABASE_URL_TEMPLATE?.replaceAll('{service}', name) ||
+    process.env.DATABASE_URL
+  );
+}
+
+const missing = [
+  ...(SERVICES_WITH_DATABASE.every((name) => databaseUrlOf(name)) ? [] : ['DATABASE_URL']),
+  ...(process.env.AMQP_URL ? [] : ['AMQP_URL']),
+];
 if (missing.length > 0) {
   console.error(
-    `cluster mode needs ${missing.join(' and ')} (e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/paymarket AMQP_URL=amqp://guest:guest@127.0.0.1:5672)`,
+    `cluster mode needs ${missing.join(' and ')} (e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/paymarket AMQP_URL=amqp://guest:guest@127.0.0.1:5672; a database per service: PAYMENTS_DATABASE_URL=… or DATABASE_URL_TEMPLATE=postgres://…/paymarket_{service})`,
   );
   process.exit(1);
 }
-// Without STRIPE_SECRET_KEY payments talks to the cluster's own stripe-emulator process (test mode, no network);
-// every child inherits the same emulator URL, webhook target and webhook secret.
-// Emailed links point at the gateway this launcher starts, unless PUBLIC_URL says otherwise (a proxy, a domain).
 process.env.PUBLIC_URL ??= `http://localhost:${process.env.PORT || 3000}`;
 if (!process.env.STRIPE_SECRET_KEY) {
   process.env.STRIPE_SECRET_KEY = 'sk_test_emulator';
@@ -89,6 +100,9 @@ function run(name, index) {
   const label = `[${name}${(replicas[name] ?? 1) > 1 ? `#${index}` : ''}]`;
   const replica = `${name}-${index}`;
   const env = { ...process.env, PAYMARKET_REPLICA: replica };
+  if (SERVICES_WITH_DATABASE.includes(name)) env.DATABASE_URL = databaseUrlOf(name);
+  // Without Redis, each payments replica takes an even share of the Stripe rate (issue 22).
+  if (name === 'payments') env.STRIPE_RATE_LIMIT_REPLICAS ??= String(replicas.payments ?? 1);
   if (opsPorts.has(replica)) env.METRICS_PORT = String(opsPorts.get(replica));
   else delete env.METRICS_PORT;
   const child = spawn(process.execPath, [join(root, ENTRY[name])], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
