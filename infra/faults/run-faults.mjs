@@ -4,7 +4,12 @@
 // webhooks to a local receiver) while one fault happens:
 //   F1 kill -9 of each process in turn · F2 RabbitMQ stopped and started · F3 PostgreSQL restarted ·
 //   F4 the Stripe emulator frozen (default 30 s), then its webhooks and our events duplicated and out of order ·
-//   F5 the integrator's receiver down, then back (compressed retry schedule).
+//   F5 the integrator's receiver down, then back (compressed retry schedule) ·
+//   F6 Stripe's rate limit (issue 22): a fresh cluster with the emulator at test-mode limits (25/s), 3 payments
+//      replicas sharing their limiter through Redis, a burst of F6_CHECKOUTS (200) concurrent checkouts while another
+//      system on the same Stripe account bursts too; besides the checks below: every refusal retryable, the emulator
+//      answered 429 at least once and admitted no more than its limit in any second, and payments' own requests were
+//      refused with 429 at most 10% of the time (it waits in line below the limit instead).
 // After each fault it waits for quiet and checks: every succeeded PaymentIntent has exactly one completed order; no
 // completed order without a succeeded PaymentIntent; no order left `processing` once Stripe says otherwise;
 // `ledger:verify` clean; every event reached the receiver (duplicates only with the same webhook-id); no email
@@ -13,7 +18,7 @@
 //
 // Env: DATABASE_URL_ADMIN (default postgres://postgres@127.0.0.1:5432/postgres), AMQP_BASE (default
 // amqp://guest:guest@127.0.0.1:5672), FAULTS (e.g. "F1,F3"; default all), FAULTS_CHECKOUTS (per fault, default 40),
-// FAULTS_CONCURRENCY (default 16), FAULTS_STRIPE_DOWN_S (default 30).
+// FAULTS_CONCURRENCY (default 16), FAULTS_STRIPE_DOWN_S (default 30), F6_CHECKOUTS (default 200).
 // Only sends traffic to 127.0.0.1. Stops every process it started; leaves PostgreSQL and RabbitMQ running.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
@@ -32,7 +37,11 @@ const AMQP_URL = `${process.env.AMQP_BASE ?? 'amqp://guest:guest@127.0.0.1:5672'
 const CHECKOUTS = Number(process.env.FAULTS_CHECKOUTS ?? 40);
 const CONCURRENCY = Number(process.env.FAULTS_CONCURRENCY ?? 16);
 const STRIPE_DOWN_S = Number(process.env.FAULTS_STRIPE_DOWN_S ?? 30);
-const SELECTED = (process.env.FAULTS ?? 'F1,F2,F3,F4,F5').split(',').map((s) => s.trim().toUpperCase());
+const SELECTED = (process.env.FAULTS ?? 'F1,F2,F3,F4,F5,F6').split(',').map((s) => s.trim().toUpperCase());
+const F6_CHECKOUTS = Number(process.env.F6_CHECKOUTS ?? 200);
+/** Stripe's test-mode limit, as the emulator enforces it in F6, and payments' limiter below it. */
+const STRIPE_TEST_LIMIT = 25;
+const PAYMENTS_STRIPE_RATE = 20;
 const PROCESSES = ['gateway', 'payments', 'notifications', 'catalog', 'onboarding', 'requests'];
 const PROVIDER = 'acct_1PMDemoPrintCo00001';
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
@@ -134,7 +143,7 @@ const exits = [];
 let gatewayUrl;
 let emulatorUrl;
 
-async function startCluster() {
+async function startCluster(overrides = {}) {
   const port = await freePort();
   const emulatorPort = await freePort();
   gatewayUrl = `http://127.0.0.1:${port}`;
@@ -169,6 +178,7 @@ async function startCluster() {
     PAYMENTS_RECONCILE_AFTER_SECONDS: '5',
   };
   delete env.REDIS_URL;
+  Object.assign(env, overrides);
   launcher = spawn(process.execPath, [join(root, 'infra/cluster/start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const collect = (chunk) => {
     const text = chunk.toString();
@@ -343,7 +353,7 @@ async function step(method, path, body, idempotencyKey, budgetMs = 120_000) {
 
 async function checkout(tag, i) {
   const orderId = `${tag}_${i}_${randomUUID().slice(0, 8)}`;
-  const result = { orderId, outcome: 'refused', reason: '', orderUuid: null, paymentIntentId: null };
+  const result = { orderId, outcome: 'refused', reason: '', status: 0, orderUuid: null, paymentIntentId: null };
   const created = await step(
     'POST',
     '/api/v1/orders',
@@ -359,18 +369,21 @@ async function checkout(tag, i) {
     `create-${orderId}`,
   );
   if (created.status !== 201 && created.status !== 200) {
+    result.status = created.status;
     result.reason = `order: ${created.status} ${created.json?.message ?? created.text.slice(0, 80)}`;
     return result;
   }
   result.orderUuid = created.json.id;
   const intent = await step('POST', `/api/v1/orders/${result.orderUuid}/payment-intent`, undefined, `intent-${orderId}`);
   if (intent.status !== 200) {
+    result.status = intent.status;
     result.reason = `intent: ${intent.status} ${intent.json?.message ?? intent.text.slice(0, 80)}`;
     return result;
   }
   result.paymentIntentId = intent.json.paymentIntentId;
   const paid = await step('POST', `/api/v1/payments/${result.paymentIntentId}/test-card`, { cardNumber: '4242424242424242' });
   if (paid.status !== 200) {
+    result.status = paid.status;
     result.reason = `card: ${paid.status} ${paid.json?.message ?? paid.text.slice(0, 80)}`;
     return result;
   }
@@ -580,13 +593,14 @@ async function check(label, results, { noExitsSince, faultStarted }) {
 // ---- the faults -----------------------------------------------------------------------------------------------
 
 /** Runs the load, injects the fault `afterMs` into it, waits for the load, then checks. */
-async function withLoad(label, inject, { allowedExits = [], afterMs = 1500, count = CHECKOUTS } = {}) {
+async function withLoad(label, inject, { allowedExits = [], afterMs = 1500, count = CHECKOUTS, concurrency = CONCURRENCY } = {}) {
   const faultStarted = Date.now();
-  const running = load(label.replace(/\W+/g, '_').slice(0, 16), count);
+  const running = load(label.replace(/\W+/g, '_').slice(0, 16), count, concurrency);
   await sleep(afterMs);
   await inject();
   const results = await running;
-  return check(label, results, { noExitsSince: { allowed: allowedExits }, faultStarted });
+  const outcome = await check(label, results, { noExitsSince: { allowed: allowedExits }, faultStarted });
+  return { ...outcome, refusedResults: results.filter((r) => r.outcome === 'refused') };
 }
 
 const FAULTS = {
@@ -695,7 +709,83 @@ const FAULTS = {
       { afterMs: 500 },
     ),
   ],
+  F6: async () => {
+    // A cluster of its own: the emulator's state and the ledger start empty, so the checks see F6 alone.
+    await stopCluster();
+    await db?.end().catch(() => undefined);
+    db = undefined;
+    await freshDatabase();
+    await startCluster({
+      STRIPE_EMULATOR_RATE_LIMIT: 'test',
+      PAYMARKET_REPLICAS: 'payments=3',
+      STRIPE_RATE_LIMIT: String(PAYMENTS_STRIPE_RATE),
+      REDIS_URL: process.env.F6_REDIS_URL ?? 'redis://127.0.0.1:6379/14',
+      RATE_LIMIT_KEY_PREFIX: `paymarket:faults:${randomUUID()}:`,
+      // The card step waits in line for Stripe instead of failing (answered within the gateway's RPC timeout).
+      STRIPE_RATE_LIMIT_MAX_WAIT_MS: '6000',
+    });
+    await setupCompany();
+    const warm = await load('f6warm', 2, 2);
+    if (warm.some((r) => r.outcome !== 'succeeded')) throw new Error(`F6 warm-up failed: ${warm.map((r) => r.reason).join('; ')}`);
+    const before = await emulatorRateStats();
+
+    // Another system on the same Stripe account (a reporting job) bursts for 4 s at 15 requests a second, so the
+    // account's limit is really reached while payments works.
+    const neighbour = { sent: 0, limited: 0 };
+    const neighbourBurst = (async () => {
+      await sleep(3_000);
+      const until = Date.now() + 4_000;
+      const jobs = [];
+      while (Date.now() < until) {
+        jobs.push(
+          fetchRetry(`${emulatorUrl}/v1/accounts/${PROVIDER}`, { headers: { authorization: 'Bearer sk_test_reporting_job' } }).then(
+            async (r) => {
+              await r.arrayBuffer();
+              neighbour.sent++;
+              if (r.status === 429) neighbour.limited++;
+            },
+          ),
+        );
+        await sleep(1000 / 15);
+      }
+      await Promise.all(jobs);
+    })();
+    const outcome = await withLoad(
+      `F6 Stripe at its rate limit (${STRIPE_TEST_LIMIT}/s): ${F6_CHECKOUTS} concurrent checkouts, 3 payments replicas`,
+      async () => undefined,
+      { count: F6_CHECKOUTS, concurrency: F6_CHECKOUTS, afterMs: 0 },
+    );
+    await neighbourBurst;
+    const after = await emulatorRateStats();
+    const limited = after.limited - before.limited;
+    const admitted = after.admitted - before.admitted;
+    const paymentsLimited = limited - neighbour.limited;
+    const paymentsRequests = admitted + limited - neighbour.sent;
+    const problems = [];
+    if (limited < 1) problems.push('the emulator never answered 429: the burst did not reach the account limit');
+    if (after.maxPerSecond > STRIPE_TEST_LIMIT)
+      problems.push(`the emulator admitted ${after.maxPerSecond} requests within one second (limit ${STRIPE_TEST_LIMIT})`);
+    const share = paymentsRequests > 0 ? paymentsLimited / paymentsRequests : 0;
+    if (share > 0.1) {
+      problems.push(
+        `payments' own requests were refused with 429 ${paymentsLimited} times of ${paymentsRequests} (${Math.round(share * 100)}%): it did not stay under the limit`,
+      );
+    }
+    const unretryable = (outcome.refusedResults ?? []).filter((r) => !RETRYABLE(r.status));
+    for (const r of unretryable.slice(0, 5))
+      problems.push(`checkout ${r.orderId} refused with an error a client cannot retry: ${r.reason}`);
+    say(
+      `   Stripe: ${admitted} requests admitted, ${limited} answered 429 (payments ${paymentsLimited} of ${paymentsRequests}, the neighbour ${neighbour.limited} of ${neighbour.sent}); at most ${after.maxPerSecond} in one second`,
+    );
+    for (const p of problems) say(`   ✗ ${p}`);
+    return [{ ...outcome, pass: outcome.pass && problems.length === 0, problems: [...outcome.problems, ...problems] }];
+  },
 };
+
+/** The emulator's own counts (GET /emulator/rate-limit): admitted, refused with 429, the most in one second. */
+async function emulatorRateStats() {
+  return (await fetchRetry(`${emulatorUrl}/emulator/rate-limit`)).json();
+}
 
 /**
  * Empties the dead-letter queues and sorts what was there. An RPC request (it has a reply-to) that expired is
@@ -817,7 +907,16 @@ const passed = report.filter((r) => r.pass).length;
 const failed = report.length - passed;
 writeFileSync(
   join(outDir, 'faults.json'),
-  JSON.stringify({ passed, failed, seconds: Math.round((Date.now() - started) / 1000), faults: report }, null, 2),
+  JSON.stringify(
+    {
+      passed,
+      failed,
+      seconds: Math.round((Date.now() - started) / 1000),
+      faults: report.map((r) => ({ ...r, refusedResults: undefined })),
+    },
+    null,
+    2,
+  ),
 );
 console.log(`\nPayMarket fault tier (${Math.round((Date.now() - started) / 1000)} s):`);
 for (const r of report) {

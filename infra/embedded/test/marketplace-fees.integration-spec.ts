@@ -300,6 +300,13 @@ describe("a marketplace's own fees as a party of the split", () => {
     expect(Object.keys(notSeller.body.fields).sort()).toEqual(['printProvider', 'providerCost']);
   });
 
+  it('takes 30 orders at once through the marketplace (more than the connection pool): each transaction reads on its own connection', async () => {
+    // Every order's transaction reads payments' copy of the marketplace; read on another pooled connection, 10 such
+    // transactions holding the whole pool would wait for each other forever.
+    const created = await Promise.all(Array.from({ length: 30 }, () => createOrder(acme, '10.00')));
+    expect(created.map((r) => (r.body as ApiOrderView).marketplace?.id)).toEqual(Array.from({ length: 30 }, () => marketplaceId));
+  });
+
   it("lists the order on the marketplace's statement, in JSON and CSV", async () => {
     const statement = (await as(acme).get('/api/v1/marketplace/statement').expect(200)).body as MarketplaceStatement;
     expect(statement).toMatchObject({ marketplaceId, payoutAccount: { id: PAYOUT, ready: true } });

@@ -84,7 +84,7 @@ export class CompanyOrders {
       if (await this.orders.byOrderId(manager, body.orderId, { companyId })) throw orderIdTaken();
       // ADR 0051: an order made with the company's key records its marketplace, refused before anything is stored
       // when the marketplace's share could not be paid out.
-      const marketplace = await this.marketplaces.forCompany(companyId, body.currency);
+      const marketplace = await this.marketplaces.forCompany(companyId, body.currency, manager);
       const order = await this.insert(
         manager,
         companyId,

@@ -57,7 +57,7 @@ export class EmbedOrders {
       request.idempotencyKey,
       { ...body, marketplaceId },
       async (manager) => {
-        const marketplace = await this.marketplaces.forEmbed(marketplaceId, companyId, body.currency, EMBED_MESSAGES.NOT_READY);
+        const marketplace = await this.marketplaces.forEmbed(marketplaceId, companyId, body.currency, EMBED_MESSAGES.NOT_READY, manager);
         const orderId = body.orderId ?? `emb_${randomBytes(12).toString('base64url')}`;
         if (body.orderId && (await this.orders.byOrderId(manager, orderId, { companyId }))) {
           throw ServiceError.conflict(CheckoutErrors.ORDER_ID_TAKEN, { orderId: [CheckoutErrors.ORDER_ID_TAKEN] });

@@ -127,7 +127,7 @@ describe(OrderMarketplaces.name, () => {
 
   it('records the terms in force for the order currency and pays the share to the payout account', async () => {
     const { sut } = await withCopy();
-    const found = await sut.forCompany(ACME, 'cad');
+    const found = await sut.forCompany(ACME, 'cad', manager);
     expect(found).toEqual({
       terms: { customFees: true, transactionFee: { usd: 200n, cad: 250n }, platformFeeBps: 1000 },
       feeTerms: {
@@ -140,12 +140,12 @@ describe(OrderMarketplaces.name, () => {
       },
       payee: { stripeAccountId: PAYOUT, displayName: 'Acme Crafts' },
     });
-    expect(await sut.forCompany(GLOBEX, 'usd')).toBeNull();
+    expect(await sut.forCompany(GLOBEX, 'usd', manager)).toBeNull();
   });
 
   it('without custom fees: PayMarket fee recorded, no share, no payout account needed', async () => {
     const { sut, asked } = await withCopy({ customFees: false, transactionFeeMinor: null, platformFeeBps: null, payoutAccountId: null });
-    const found = await sut.forCompany(ACME, 'usd');
+    const found = await sut.forCompany(ACME, 'usd', manager);
     expect(found?.payee).toBeNull();
     expect(found?.feeTerms).toMatchObject({ customFees: false, transactionFeeMinor: '356', platformFeeBps: null });
     expect(asked).toEqual([]);
@@ -153,7 +153,7 @@ describe(OrderMarketplaces.name, () => {
 
   it('custom fees without a payout account: 409 naming payoutAccountId, before asking Stripe', async () => {
     const { sut, asked } = await withCopy({ payoutAccountId: null });
-    expect(await refusal(sut.forCompany(ACME, 'usd'))).toEqual({
+    expect(await refusal(sut.forCompany(ACME, 'usd', manager))).toEqual({
       code: 'conflict',
       message: MARKETPLACE_TENANT_MESSAGES.PAYOUT_ACCOUNT_REQUIRED,
       fields: { [PAYOUT_ACCOUNT_FIELD]: [MARKETPLACE_TENANT_MESSAGES.PAYOUT_ACCOUNT_REQUIRED] },
@@ -164,7 +164,7 @@ describe(OrderMarketplaces.name, () => {
   it('a payout account that cannot receive transfers (or does not exist): 422 naming payoutAccountId', async () => {
     for (const account of [RESTRICTED, 'acct_doesnotexist0000']) {
       const { sut } = await withCopy({ payoutAccountId: account });
-      expect(await refusal(sut.forCompany(ACME, 'usd'))).toEqual({
+      expect(await refusal(sut.forCompany(ACME, 'usd', manager))).toEqual({
         code: 'unprocessable',
         message: CheckoutErrors.MARKETPLACE_PAYOUT_NOT_READY,
         fields: { payoutAccountId: [CheckoutErrors.MARKETPLACE_PAYOUT_NOT_READY] },
@@ -174,16 +174,16 @@ describe(OrderMarketplaces.name, () => {
 
   it('checks the payout account like a recipient: a confirmed account is not asked again within the window', async () => {
     const { sut, asked } = await withCopy();
-    await sut.forCompany(ACME, 'usd');
-    await sut.forCompany(ACME, 'usd');
+    await sut.forCompany(ACME, 'usd', manager);
+    await sut.forCompany(ACME, 'usd', manager);
     expect(asked).toEqual([PAYOUT]);
   });
 
   it("an embed token's marketplace must be in the copy and the caller's: NOT_READY otherwise", async () => {
     const { sut } = await withCopy();
-    expect((await sut.forEmbed(MARKETPLACE, ACME, 'usd', 'not ready')).feeTerms.marketplaceId).toBe(MARKETPLACE);
-    expect(await refusal(sut.forEmbed(MARKETPLACE, GLOBEX, 'usd', 'not ready'))).toEqual({ code: 'conflict', message: 'not ready' });
-    expect(await refusal(sut.forEmbed('0b7d1a4e-1111-4c2d-8e3f-000000000002', ACME, 'usd', 'not ready'))).toMatchObject({
+    expect((await sut.forEmbed(MARKETPLACE, ACME, 'usd', 'not ready', manager)).feeTerms.marketplaceId).toBe(MARKETPLACE);
+    expect(await refusal(sut.forEmbed(MARKETPLACE, GLOBEX, 'usd', 'not ready', manager))).toEqual({ code: 'conflict', message: 'not ready' });
+    expect(await refusal(sut.forEmbed('0b7d1a4e-1111-4c2d-8e3f-000000000002', ACME, 'usd', 'not ready', manager))).toMatchObject({
       code: 'conflict',
     });
   });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { MARKETPLACE_TENANT_MESSAGES } from '@paymarket/contracts';
 import { ServiceError } from '@paymarket/platform';
 import { ConnectedAccountCheck } from '../checkout/account-check.js';
@@ -44,15 +45,25 @@ export class OrderMarketplaces {
     private readonly accounts: ConnectedAccountCheck,
   ) {}
 
-  /** The company's marketplace, checked; null when the company has none (an order of its own). */
-  async forCompany(companyId: string, currency: Currency): Promise<OrderMarketplace | null> {
-    const copy = await this.marketplaces.byCompany(companyId);
+  /**
+   * The company's marketplace, checked; null when the company has none (an order of its own). `manager`: the caller's
+   * transaction, whose connection it reads on (another pooled connection while every one is held by such a
+   * transaction would wait forever).
+   */
+  async forCompany(companyId: string, currency: Currency, manager: EntityManager): Promise<OrderMarketplace | null> {
+    const copy = await this.marketplaces.byCompany(companyId, manager);
     return copy ? this.checked(copy, currency) : null;
   }
 
   /** The marketplace of an embed token (ADR 0052), which must be the company's; `notReady` otherwise. */
-  async forEmbed(marketplaceId: string, companyId: string, currency: Currency, notReady: string): Promise<OrderMarketplace> {
-    const copy = await this.marketplaces.byId(marketplaceId);
+  async forEmbed(
+    marketplaceId: string,
+    companyId: string,
+    currency: Currency,
+    notReady: string,
+    manager: EntityManager,
+  ): Promise<OrderMarketplace> {
+    const copy = await this.marketplaces.byId(marketplaceId, manager);
     if (!copy || copy.companyId !== companyId) throw ServiceError.conflict(notReady);
     return this.checked(copy, currency);
   }
