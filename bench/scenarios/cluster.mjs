@@ -195,7 +195,7 @@ async function signIn(url) {
 
 /** What the cluster did so far, summed over its processes' /metrics (ops ports from `base` up) and PostgreSQL. */
 async function workCounters(db, base) {
-  const sums = { api: 0, webhooks: 0, rpc: 0, events: 0, published: 0, transactions: 0 };
+  const sums = { api: 0, webhooks: 0, rpc: 0, events: 0, published: 0, transactions: 0, stripe: 0 };
   for (let port = base; port < base + 16; port++) {
     const text = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(1000) })
       .then((r) => (r.ok ? r.text() : ''))
@@ -207,6 +207,8 @@ async function workCounters(db, base) {
       else if (line.startsWith('paymarket_rpc_server_requests_total{')) sums.rpc += value;
       else if (line.startsWith('paymarket_messages_consumed_total{')) sums.events += value;
       else if (line.startsWith('paymarket_messages_published_total{')) sums.published += value;
+      // Every request payments made to Stripe (its limiter's HTTP client counts them, retries included; issue 22).
+      else if (line.startsWith('paymarket_stripe_requests_total{') && !line.includes('outcome="busy"')) sums.stripe += value;
     }
   }
   sums.transactions = Number(
@@ -219,7 +221,7 @@ async function workCounters(db, base) {
 function workPerPayment(before, after, payments) {
   const per = (key) => ((after[key] - before[key]) / payments).toFixed(1);
   return (
-    `work per payment: ${per('api')} API requests, ${per('webhooks')} Stripe webhooks, ${per('rpc')} RPCs, ` +
+    `work per payment: ${per('api')} API requests, ${per('stripe')} Stripe requests, ${per('webhooks')} Stripe webhooks, ${per('rpc')} RPCs, ` +
     `${per('published')} events published, ${per('events')} event deliveries handled, ${per('transactions')} PostgreSQL transactions`
   );
 }

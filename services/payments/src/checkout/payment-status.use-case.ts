@@ -22,6 +22,13 @@ function view(order: OrderEntity, intent: ProcessorPaymentIntent): PaymentStatus
   };
 }
 
+const SETTLED: readonly string[] = ['completed', 'refunded', 'partially_refunded'];
+
+/** An order whose charge is booked: its PaymentIntent succeeded (only Stripe's word ever settles an order). */
+function settledView(order: OrderEntity): PaymentStatusView {
+  return { orderId: order.orderId, paymentIntentId: order.paymentIntentId!, paymentStatus: 'succeeded', orderStatus: order.status };
+}
+
 /**
  * Asking Stripe, never the browser: confirming with a test card (development mode), the re-check behind
  * `POST /api/payments {status: "completed"}`, and reading a payment's status.
@@ -45,6 +52,8 @@ export class PaymentStatus {
     if (this.needsClientSecret(request, order, request.body.clientSecret)) {
       this.assertHoldsClientSecret(request.body.clientSecret, await this.processor.retrievePaymentIntent(order.paymentIntentId!));
     }
+    // Paid already (a repeated click, a retry after a lost answer): nothing for Stripe to do, and no request spent.
+    if (SETTLED.includes(order.status)) return settledView(order);
     const intent = await this.confirmOnce(order.paymentIntentId!, paymentMethod, returnUrl);
     const settled = (await this.settle.fromIntent(intent)) ?? order;
     return view(settled, intent);

@@ -50,7 +50,10 @@ export class SettlePayment {
       if (intent.status === 'succeeded') paymarketMetrics.payments.inc({ service: 'payments', outcome: 'succeeded' });
       else paymarketMetrics.payments.inc({ service: 'payments', outcome: 'failed' }); // declined or canceled
     }
-    if (order && intent.status === 'succeeded') await this.makeTransfers(order.id);
+    // Transfers follow off the caller's path (issue 22): the buyer's card step, or Stripe's webhook, is answered once
+    // the charge is booked. Each transfer is keyed, so this, the sweeper and a refund's own call make it once.
+    // Only the call that booked the charge starts them; a repeat of the same news finds them started.
+    if (changed && order && intent.status === 'succeeded') this.transferSoon(order.id);
     return order;
   }
 
@@ -91,6 +94,12 @@ export class SettlePayment {
       return true;
     }
     return false;
+  }
+
+  private transferSoon(orderUuid: string): void {
+    this.makeTransfers(orderUuid).catch((err: unknown) =>
+      log.warn({ err, order: orderUuid }, 'transfers after the charge failed; the sweeper retries them'),
+    );
   }
 
   /**

@@ -182,7 +182,10 @@ describe(OrderMarketplaces.name, () => {
   it("an embed token's marketplace must be in the copy and the caller's: NOT_READY otherwise", async () => {
     const { sut } = await withCopy();
     expect((await sut.forEmbed(MARKETPLACE, ACME, 'usd', 'not ready', manager)).feeTerms.marketplaceId).toBe(MARKETPLACE);
-    expect(await refusal(sut.forEmbed(MARKETPLACE, GLOBEX, 'usd', 'not ready', manager))).toEqual({ code: 'conflict', message: 'not ready' });
+    expect(await refusal(sut.forEmbed(MARKETPLACE, GLOBEX, 'usd', 'not ready', manager))).toEqual({
+      code: 'conflict',
+      message: 'not ready',
+    });
     expect(await refusal(sut.forEmbed('0b7d1a4e-1111-4c2d-8e3f-000000000002', ACME, 'usd', 'not ready', manager))).toMatchObject({
       code: 'conflict',
     });

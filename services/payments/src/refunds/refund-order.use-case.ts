@@ -35,6 +35,7 @@ import { CheckoutErrors } from '../checkout/checkout.errors.js';
 import { PaymentProcessor } from '../checkout/payment-processor.js';
 import type { RefundAllocation } from './refund.entity.js';
 import { DisputeFreeze } from '../disputes/refund-freeze.js';
+import { SettlePayment } from '../checkout/settle-payment.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -73,6 +74,9 @@ export class RefundOrder {
     private readonly relay: OutboxRelay,
     // Optional so fakes that build RefundOrder by hand need not know disputes; Nest always injects it (ADR 0045).
     @Optional() private readonly disputes?: DisputeFreeze,
+    // Transfers follow the charge off the card step's path (issue 22): a refund right after a payment makes them
+    // first, so it reverses a real transfer rather than refund money a transfer would then pay out anyway.
+    @Optional() private readonly settle?: SettlePayment,
   ) {}
 
   async execute(request: CallerRequest<RefundOrderDto & { orderId: string }>): Promise<OrderView> {
@@ -224,7 +228,14 @@ export class RefundOrder {
       .then((r: unknown[]) => r[0] as { order_id: string; amount_minor: string; allocation: RefundAllocation[]; state: string });
     if (refund.state === 'done') return;
     const order = (await this.orders.byId(manager, refund.order_id))!;
-    const transfers = await this.orders.transfersOf(manager, order.id);
+    let transfers = await this.orders.transfersOf(manager, order.id);
+    const owed = refund.allocation.some(
+      (part) => part.party !== 'platform' && BigInt(part.amount) > 0n && !transfers.some((t) => t.party === part.party),
+    );
+    if (owed && this.settle) {
+      await this.settle.makeTransfers(order.id);
+      transfers = await this.orders.transfersOf(manager, order.id);
+    }
     for (const part of refund.allocation) {
       const amount = BigInt(part.amount);
       if (part.party === 'platform' || amount === 0n) continue;

@@ -40,7 +40,13 @@ export class StripeWebhook {
     if (fresh.length === 0) return { received: true, duplicate: true };
     try {
       if (event.type.startsWith('payment_intent.') && event.paymentIntent) {
-        const intent = await this.processor.retrievePaymentIntent(event.paymentIntent.id);
+        // A PaymentIntent that succeeded stays succeeded, so the signed event is the truth and costs Stripe no request
+        // (issue 22). Any other status may be overtaken by a later one: read it fresh, in case events came out of order.
+        const signed = event.paymentIntent;
+        const intent =
+          event.type === 'payment_intent.succeeded' && signed.status === 'succeeded'
+            ? signed
+            : await this.processor.retrievePaymentIntent(signed.id);
         await this.settle.fromIntent(intent);
       }
       // charge.dispute.created/updated/closed (ADR 0045): the dispute is read fresh, like a PaymentIntent.
