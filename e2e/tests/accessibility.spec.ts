@@ -43,7 +43,8 @@ async function visitAll(page: Page): Promise<string[]> {
 
 test.describe('accessibility and a clean console on every page', () => {
   test('signed out', async ({ page }) => {
-    test.setTimeout(180_000);
+    // 23 pages, each scanned by axe: minutes on a busy 2-core machine.
+    test.setTimeout(300_000);
     const problems = watchProblems(page);
     expect(await visitAll(page)).toEqual([]);
 
@@ -55,7 +56,8 @@ test.describe('accessibility and a clean console on every page', () => {
   });
 
   test('signed in as a buyer', async ({ page }) => {
-    test.setTimeout(180_000);
+    // 23 pages, each scanned by axe: minutes on a busy 2-core machine.
+    test.setTimeout(300_000);
     const problems = watchProblems(page);
     // Joining signs in (page.request shares the page's cookies).
     const name = 'Axe Buyer';

@@ -48,6 +48,7 @@ const PAGE = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>PayMarket API reference</title>
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
     <link rel="stylesheet" href="${SWAGGER_UI_ASSETS}swagger-ui.css" />
   </head>
   <body>

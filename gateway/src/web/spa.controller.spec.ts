@@ -173,6 +173,14 @@ describe(SpaController.name, () => {
       expect(isAssetPath('/sellers.js/edit')).toBe(false);
       expect(isAssetPath('/embed/checkout')).toBe(false);
     });
+
+    it('answers any path in the folders of files the gateway serves itself 404, whatever its name', () => {
+      // A name longer than a route parameter may be (100 characters) never reaches /sdk/:file.
+      expect(isAssetPath(`/sdk/${'a'.repeat(120)}`)).toBe(true);
+      expect(isAssetPath('/widget/v1')).toBe(true);
+      expect(isAssetPath('/documentation/nothing')).toBe(true);
+      expect(isAssetPath('/sdkless')).toBe(false);
+    });
   });
 
   describe('the embedded checkout (ADR 0052)', () => {

@@ -21,9 +21,13 @@ const log = createLogger('spa');
 const ASSET_PATH =
   /\.(?:js|mjs|cjs|jsx|ts|tsx|css|map|png|jpe?g|gif|svg|ico|webp|avif|bmp|woff2?|ttf|otf|eot|json|txt|xml|wasm|tgz|gz|br|zip|pdf|html?|webmanifest|mp3|mp4|webm)$/i;
 
+/** Folders of files the gateway serves itself (the SDK, the widget, the API reference's assets): never pages. */
+const FILE_FOLDERS = ['/sdk/', '/widget/', '/documentation/'];
+
 export function isAssetPath(path: string): boolean {
   const last = path.slice(path.lastIndexOf('/') + 1);
-  return ASSET_PATH.test(last);
+  // A name their own route did not take (unknown, or longer than a route parameter may be) is a missing file too.
+  return ASSET_PATH.test(last) || FILE_FOLDERS.some((folder) => path.startsWith(folder));
 }
 
 /**

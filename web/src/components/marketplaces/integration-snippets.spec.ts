@@ -70,6 +70,7 @@ describe('the embed widget snippet and reference (ADR 0052)', () => {
       'data-marketplace',
       'data-seller',
       'data-provider',
+      'data-provider-cost',
       'data-amount',
       'data-currency',
       'data-order-id',
