@@ -93,9 +93,11 @@ function splitLabel(line: OrderSplitLine, marketplace: string): string {
 
 function Refusal({ message }: { message: string }): ReactElement {
   return (
-    <p role="alert" className="m-3 rounded-xl border border-border bg-card p-4 text-sm font-medium">
-      {message}
-    </p>
+    <main>
+      <p role="alert" className="m-3 rounded-xl border border-border bg-card p-4 text-sm font-medium">
+        {message}
+      </p>
+    </main>
   );
 }
 
