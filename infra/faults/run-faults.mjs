@@ -416,10 +416,18 @@ async function unfinishedWork() {
   );
   const [deliveries] = await query(`SELECT count(*)::int AS n FROM notifications.webhook_deliveries WHERE status = 'pending'`);
   const [processing] = await query(`SELECT count(*)::int AS n FROM payments.orders WHERE status = 'processing'`);
+  // Transfers follow a charge off the card step and wait in line for Stripe like everything else (F6): a paid order
+  // whose recipients are not all paid out yet is work still to do.
+  const [untransferred] = await query(
+    `SELECT count(*)::int AS n FROM payments.orders o
+      WHERE o.status IN ('completed', 'partially_refunded')
+        AND (SELECT count(*) FROM jsonb_array_elements(o.split->'lines') l WHERE l->>'party' <> 'platform' AND (l->>'amount')::bigint > 0)
+          > (SELECT count(*) FROM payments.transfers t WHERE t.order_id = o.id)`,
+  );
   const queued = queueDepths()
     .filter((q) => !q.name.endsWith('.dlq'))
     .reduce((n, q) => n + q.messages, 0);
-  return Number(outbox.n) + deliveries.n + queued + processing.n;
+  return Number(outbox.n) + deliveries.n + queued + processing.n + untransferred.n;
 }
 
 async function waitForQuiet(timeoutMs = 150_000) {

@@ -4,6 +4,7 @@ import { PaymentProcessor } from '../checkout/payment-processor.js';
 import { splitOf } from '../checkout/settle-payment.js';
 import { OrderEntity } from '../orders/order.entity.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
+import { TransferEntity } from '../transfers/transfer.entity.js';
 import { FEE_REVENUE, STRIPE_BALANCE, payableAccount, verifyJournal, type JournalEntry } from './journal.js';
 import { loadEntries } from './ledger.repository.js';
 
@@ -19,12 +20,24 @@ export class VerifyLedger {
     private readonly processor: PaymentProcessor,
   ) {}
 
+  /**
+   * Reads the books in one REPEATABLE READ snapshot: payments keeps booking while this runs (transfers follow a charge
+   * off the card step), and a transfer committed between reading the entries and reading the transfers would look
+   * like a transfer the ledger lacks.
+   */
   async execute(withStripe = true): Promise<LedgerReport> {
-    const manager = this.orders.dataSource.manager;
-    const stored = await loadEntries(manager);
+    // The snapshot covers the database reads only: the Stripe checks after it hold no transaction open.
+    const { stored, orders, transfersByOrder } = await this.orders.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      const stored = await loadEntries(manager);
+      const orders = await manager.getRepository(OrderEntity).find();
+      const transfersByOrder = new Map<string, TransferEntity[]>();
+      for (const transfer of await manager.getRepository(TransferEntity).find()) {
+        transfersByOrder.set(transfer.orderId, [...(transfersByOrder.get(transfer.orderId) ?? []), transfer]);
+      }
+      return { stored, orders, transfersByOrder };
+    });
     const entries: JournalEntry[] = stored.map((e) => ({ kind: e.kind, orderId: e.orderId, postings: e.postings }));
     const problems = verifyJournal(entries);
-    const orders = await manager.getRepository(OrderEntity).find();
     let stripeChecked = withStripe;
 
     for (const order of orders) {
@@ -42,7 +55,7 @@ export class VerifyLedger {
       if (refunded !== order.refunded)
         problems.push({ orderId: order.orderId, problem: `refunded ${refunded} in the ledger but ${order.refunded} on the order` });
 
-      const transfers = await this.orders.transfersOf(manager, order.id);
+      const transfers = transfersByOrder.get(order.id) ?? [];
       const { recipients } = splitOf(order);
       for (const recipient of recipients) {
         const account = payableAccount(recipient.party, recipient.stripeAccountId);
