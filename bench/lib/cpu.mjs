@@ -9,20 +9,25 @@ export function roleOf(cmdline, pid, selfPid = process.pid) {
   if (pid === selfPid) return 'load generator (bench)';
   const service = /\/(gateway|services\/(\w+)|stripe-emulator)\/dist\/main\.js/.exec(cmdline);
   if (service) return service[2] ?? (service[1] === 'gateway' ? 'gateway' : 'stripe emulator');
+  if (/\/infra\/embedded\/dist\/main\.js/.test(cmdline)) return 'paymarket (embedded, one process)';
+  if (/nest-json\.mjs/.test(cmdline)) return 'anchor nest-json';
   if (/rmq-echo-(server|http)\.mjs/.test(cmdline)) return `anchor ${/rmq-echo-(server|http)/.exec(cmdline)[1]}`;
   if (/beam\.smp/.test(cmdline)) return 'rabbitmq';
   if (/^postgres|\/postgres\b|postgres:/.test(cmdline)) return 'postgresql';
   return null;
 }
 
-/** CPU ticks used so far by every process that takes part, by role. */
+/**
+ * CPU ticks used so far by every process that takes part, keyed `<role>\t<pid>`. Per process, not per role: a
+ * process that exits between two snapshots (a pooled PostgreSQL backend, say) must not make its role's sum shrink.
+ */
 export function cpuSnapshot() {
-  const byRole = new Map();
+  const byProcess = new Map();
   let pids;
   try {
     pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
   } catch {
-    return byRole;
+    return byProcess;
   }
   for (const pid of pids) {
     try {
@@ -32,19 +37,19 @@ export function cpuSnapshot() {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       // Fields after the command name (which may hold spaces) start at "state"; utime and stime are the 12th and 13th.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ticks = Number(fields[11]) + Number(fields[12]);
-      byRole.set(role, (byRole.get(role) ?? 0) + ticks);
+      byProcess.set(`${role}\t${pid}`, Number(fields[11]) + Number(fields[12]));
     } catch {
       // The process ended between the listing and the read.
     }
   }
-  return byRole;
+  return byProcess;
 }
 
-/** Adds what each role used between two snapshots to `into` (ticks). */
+/** Adds what each role used between two snapshots to `into` (ticks by role); a process new since `before` counts whole. */
 export function addCpu(into, before, after) {
-  for (const [role, ticks] of after) {
-    const used = ticks - (before.get(role) ?? 0);
+  for (const [key, ticks] of after) {
+    const used = ticks - (before.get(key) ?? 0);
+    const role = key.split('\t')[0];
     if (used > 0) into.set(role, (into.get(role) ?? 0) + used);
   }
   return into;

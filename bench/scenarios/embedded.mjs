@@ -222,6 +222,8 @@ async function p1(url, root, { duration, connections }) {
     anchorLatency: anchorRun.latency,
     notes: [
       `${connections} connections, ${duration} s in alternating slices (req/s per slice ${figure.slices.join('/')} vs ${anchorRun.slices.join('/')}); non-2xx ${figure.non2xx}, errors ${figure.errors}; page ${text.length} bytes`,
+      `CPU in cores while PayMarket ran: ${figure.cpu}`,
+      `CPU in cores while the anchor ran: ${anchorRun.cpu}`,
     ],
   });
 }
