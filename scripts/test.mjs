@@ -1,4 +1,7 @@
 // `npm test`: every tier, then one closing line `tests: N passed, N failed`.
+// PAYMARKET_TEST_TIERS=unit,integration runs only those (of unit, integration, cluster, e2e); `unit` includes the web
+// project. .ci/run's Node 24 tier runs this script with Node 24's binary and those two, so the same jest arguments
+// run under the other runtime (jest's workers are process.execPath).
 //   unit + web (jest, parallel) → integration (jest, real PostgreSQL: embedded, or DATABASE_URL; broker: in-process,
 //   or AMQP_URL) → cluster (separate processes; only with DATABASE_URL and AMQP_URL) → e2e (Playwright, Chromium).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,21 +55,32 @@ async function freshRateLimits() {
 }
 
 const cluster = isClusterMode();
+const ALL_TIERS = ['unit', 'integration', 'cluster', 'e2e'];
+const selected = (process.env.PAYMARKET_TEST_TIERS ?? ALL_TIERS.join(',')).split(',').map((t) => t.trim());
+const unknownTiers = selected.filter((t) => !ALL_TIERS.includes(t));
+if (unknownTiers.length > 0) {
+  console.error(`PAYMARKET_TEST_TIERS: unknown tier ${unknownTiers.join(', ')}; choose from ${ALL_TIERS.join(', ')}`);
+  process.exit(2);
+}
 const tiers = [];
-tiers.push(['unit + web', await jest('unit', ['unit', 'web'])]);
-await freshRateLimits();
-tiers.push(['integration', await jest('integration', ['integration'], ['--runInBand'])]);
-if (cluster) {
+if (selected.includes('unit')) tiers.push(['unit + web', await jest('unit', ['unit', 'web'])]);
+if (selected.includes('integration')) {
+  await freshRateLimits();
+  tiers.push(['integration', await jest('integration', ['integration'], ['--runInBand'])]);
+}
+if (cluster && selected.includes('cluster')) {
   buildIfNeeded();
   await freshRateLimits();
   tiers.push(['cluster', await jest('cluster', ['cluster'], ['--runInBand'])]);
 }
-await freshRateLimits();
-tiers.push(['e2e', await runE2E()]);
+if (selected.includes('e2e')) {
+  await freshRateLimits();
+  tiers.push(['e2e', await runE2E()]);
+}
 
 const passed = tiers.reduce((n, [, r]) => n + r.passed, 0);
 const failed = tiers.reduce((n, [, r]) => n + r.failed, 0);
-console.log(`\nPayMarket tests (${cluster ? 'cluster mode: PostgreSQL + RabbitMQ' : 'embedded mode'}):`);
+console.log(`\nPayMarket tests (${cluster ? 'cluster mode: PostgreSQL + RabbitMQ' : 'embedded mode'}, Node ${process.versions.node}):`);
 for (const [name, r] of tiers) console.log(`  ${name.padEnd(12)} ${r.skipped ? 'skipped' : `${r.passed} passed, ${r.failed} failed`}`);
 writeFileSync(join(outDir, 'summary.json'), JSON.stringify({ passed, failed, tiers: Object.fromEntries(tiers) }, null, 2));
 console.log(`tests: ${passed} passed, ${failed} failed`);

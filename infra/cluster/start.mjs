@@ -1,6 +1,8 @@
 // `npm run start:cluster [-- name ...]`: the gateway and each service as separate processes on DATABASE_URL and
 // AMQP_URL. Names pick which to run (default: all); PAYMARKET_REPLICAS="notifications=2,payments=3" runs
-// competing replicas. A process that dies is restarted; SIGINT/SIGTERM stop them all gracefully.
+// competing replicas. A process that dies is restarted; SIGINT/SIGTERM stop them all gracefully. `--prometheus` also
+// starts a real Prometheus (the `prometheus` binary on PATH; Debian's package) scraping every process's ops port with
+// the repo's scrape config and alert rules, on PROMETHEUS_PORT (default: a free port; printed at start).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -135,9 +137,28 @@ await assignOpsPorts(started.filter(([name]) => name !== 'stripe-emulator').map(
 console.log(`metrics: ${[...opsPorts].map(([replica, port]) => `${replica}=:${port}`).join(' ')}`);
 for (const [name, index] of started) run(name, index);
 
+let prometheus;
+if (process.argv.includes('--prometheus')) {
+  const targets = [...opsPorts.values()].filter((port) => port > 0).map((port) => `127.0.0.1:${port}`);
+  const { prometheusInstalled, startPrometheus } = await import('../scripts/prometheus.mjs');
+  if (metricsBase === 0 || targets.length === 0) {
+    console.error('--prometheus needs fixed ops ports (METRICS_PORT other than 0)');
+  } else if (!prometheusInstalled()) {
+    console.error('--prometheus: no prometheus binary on PATH (e.g. apt-get install prometheus)');
+  } else {
+    prometheus = await startPrometheus({
+      targets,
+      port: process.env.PROMETHEUS_PORT ? Number(process.env.PROMETHEUS_PORT) : undefined,
+      log: (line) => console.error(`[prometheus] ${line}`),
+    });
+    console.log(`prometheus: ${prometheus.url} (alerts: ${prometheus.url}/alerts) scraping ${targets.join(' ')}`);
+  }
+}
+
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     stopping = true;
+    void prometheus?.stop();
     if (children.size === 0) process.exit(0);
     for (const child of children) child.kill('SIGTERM');
   });

@@ -230,8 +230,11 @@ describe('infra/docker/Dockerfile', () => {
     expect(missing).toEqual([]);
   });
 
-  it('builds the workspace on node 20', () => {
-    expect(dockerfile).toMatch(/node:20-bookworm-slim/);
+  it('builds the workspace on Node 24, a version package.json "engines" supports', () => {
+    const image = /^ARG NODE_IMAGE=node:(\d+)-bookworm-slim$/m.exec(dockerfile);
+    expect(image?.[1]).toBe('24');
+    const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
+    expect(engines).toMatch(/>=24\.\d+/);
     expect(dockerfile).toMatch(/RUN npm ci\b/);
     expect(dockerfile).toMatch(/npm run build/);
   });

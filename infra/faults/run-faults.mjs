@@ -16,18 +16,41 @@
 // twice; no dead letters; no process exited that was not killed. Prints per fault: attempts, succeeded, refused
 // (with the error), lost, duplicated; writes test-results/faults.json ({passed, failed}) for .ci/run.
 //
+//
+// Prometheus (issue 23): a real one (infra/scripts/prometheus.mjs: the repo's start:cluster scrape config with the
+// processes' ops ports, scraping every 2 s, and the repo's alert rules with durations compressed: every `for` ≤ 5 s and
+// every range window 1m, thresholds unchanged) watches the cluster; its /api/v1/alerts is polled every second. F2 keeps
+// RabbitMQ down long enough (FAULTS_RABBIT_DOWN_S, 80 s with Prometheus) for PayMarketOutboxLagging (oldest unsent
+// event over 60 s) to fire, and it must resolve once the broker is back; F5 must fire and resolve
+// PayMarketWebhookFailureRate. After the faults, a poison event (a malformed seller.registered) must fire
+// PayMarketMessagesDeadLettered and be listed by `npm run dead-letters` (docs/runbook.md), and every panel of the
+// Grafana dashboard must return data through /api/v1/query. Each of these counts as a test; the tier prints, per
+// alert, "fired at T, resolved at T". FAULTS_PROMETHEUS=0 runs without (when the binary is missing it is a failure).
+//
 // Env: DATABASE_URL_ADMIN (default postgres://postgres@127.0.0.1:5432/postgres), AMQP_BASE (default
 // amqp://guest:guest@127.0.0.1:5672), FAULTS (e.g. "F1,F3"; default all), FAULTS_CHECKOUTS (per fault, default 40),
-// FAULTS_CONCURRENCY (default 16), FAULTS_STRIPE_DOWN_S (default 30), F6_CHECKOUTS (default 200).
+// FAULTS_CONCURRENCY (default 16), FAULTS_STRIPE_DOWN_S (default 30), F6_CHECKOUTS (default 200),
+// FAULTS_RABBIT_DOWN_S (default 80 with Prometheus, else 10), FAULTS_PROMETHEUS (default 1).
 // Only sends traffic to 127.0.0.1. Stops every process it started; leaves PostgreSQL and RabbitMQ running.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { clearInterval, setInterval } from 'node:timers';
 import amqp from 'amqplib';
 import pg from 'pg';
 import { buildIfNeeded, root } from '../scripts/build-if-needed.mjs';
+import {
+  ALERT_RULES,
+  DASHBOARD,
+  compressRules,
+  currentAlerts,
+  dashboardQueries,
+  instantQuery,
+  prometheusInstalled,
+  startPrometheus,
+} from '../scripts/prometheus.mjs';
 
 const ADMIN_URL = process.env.DATABASE_URL_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'paymarket_faults';
@@ -39,6 +62,9 @@ const CONCURRENCY = Number(process.env.FAULTS_CONCURRENCY ?? 16);
 const STRIPE_DOWN_S = Number(process.env.FAULTS_STRIPE_DOWN_S ?? 30);
 const SELECTED = (process.env.FAULTS ?? 'F1,F2,F3,F4,F5,F6').split(',').map((s) => s.trim().toUpperCase());
 const F6_CHECKOUTS = Number(process.env.F6_CHECKOUTS ?? 200);
+const WITH_PROMETHEUS = process.env.FAULTS_PROMETHEUS !== '0';
+// With Prometheus, long enough for the oldest unsent outbox row to pass the alert's 60 s and its (compressed) `for`.
+const RABBIT_DOWN_S = Number(process.env.FAULTS_RABBIT_DOWN_S ?? (WITH_PROMETHEUS ? 80 : 10));
 /** Stripe's test-mode limit, as the emulator enforces it in F6, and payments' limiter below it. */
 const STRIPE_TEST_LIMIT = 25;
 const PAYMENTS_STRIPE_RATE = 20;
@@ -158,7 +184,9 @@ async function startCluster(overrides = {}) {
     HOST: '127.0.0.1',
     TRUST_PROXY: 'true',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    METRICS_PORT: '0',
+    // Ops ports from a free one up, kept across restarts (infra/cluster/start.mjs prints them), so Prometheus's
+    // targets stay right when F1 kills a process.
+    METRICS_PORT: String(await freePort()),
     PUBLIC_URL: gatewayUrl,
     STRIPE_SECRET_KEY: 'sk_test_emulator',
     STRIPE_EMULATOR_PORT: String(emulatorPort),
@@ -180,18 +208,104 @@ async function startCluster(overrides = {}) {
   delete env.REDIS_URL;
   Object.assign(env, overrides);
   launcher = spawn(process.execPath, [join(root, 'infra/cluster/start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let resolveOps;
+  const opsPorts = new Promise((resolve) => (resolveOps = resolve));
   const collect = (chunk) => {
     const text = chunk.toString();
     logFile.write(text);
+    const ops = /^metrics: (.*)$/m.exec(text);
+    if (ops) resolveOps([...ops[1].matchAll(/=:(\d+)/g)].map((m) => `127.0.0.1:${m[1]}`));
     for (const match of text.matchAll(/^\[([\w-]+)(?:#\d+)?\] exited \(([^)]*)\)/gm))
       exits.push({ name: match[1], how: match[2], at: Date.now() });
   };
   launcher.stdout.on('data', collect);
   launcher.stderr.on('data', collect);
   await waitFor(async () => (await fetch(`${gatewayUrl}/api/health/ready`).catch(() => undefined))?.ok, 180_000, 'the cluster to be ready');
+  if (WITH_PROMETHEUS) {
+    const targets = await Promise.race([opsPorts, sleep(5_000).then(() => [])]);
+    if (targets.length === 0) throw new Error('the launcher printed no ops ports for Prometheus to scrape');
+    prometheus = await startPrometheus({
+      targets,
+      scrapeInterval: '2s',
+      rules: compressRules(readFileSync(ALERT_RULES, 'utf8')),
+      log: (line) => logFile.write(`[prometheus] ${line}\n`),
+    });
+    say(`Prometheus at ${prometheus.url} scraping ${targets.join(' ')}`);
+    watchAlerts();
+  }
+}
+
+// ---- Prometheus: its alerts, watched every second ---------------------------------------------------------------
+
+let prometheus;
+/** Every alert seen firing: `name{labels}` → { name, labels, firedAt, resolvedAt } (ms). */
+const alertLog = new Map();
+let alertWatch;
+
+function alertKey(a) {
+  const labels = Object.entries(a.labels)
+    .filter(([k]) => k !== 'alertname' && k !== 'severity')
+    .map(([k, v]) => `${k}="${v}"`)
+    .join(',');
+  return `${a.name}{${labels}}`;
+}
+
+function watchAlerts() {
+  clearInterval(alertWatch);
+  alertWatch = setInterval(async () => {
+    const url = prometheus?.url;
+    if (!url) return;
+    const alerts = await currentAlerts(url).catch(() => undefined);
+    if (!alerts) return;
+    const firing = new Set();
+    for (const a of alerts.filter((x) => x.state === 'firing')) {
+      const key = alertKey(a);
+      firing.add(key);
+      const seen = alertLog.get(key);
+      if (!seen || seen.resolvedAt) {
+        // A second episode of the same alert replaces the first (its times are what the last fault caused).
+        alertLog.set(key, { name: a.name, labels: a.labels, firedAt: Date.now(), resolvedAt: undefined });
+        say(`   alert ${key} firing`);
+      }
+    }
+    for (const [key, seen] of alertLog) {
+      if (!seen.resolvedAt && !firing.has(key)) {
+        seen.resolvedAt = Date.now();
+        say(`   alert ${key} resolved`);
+      }
+    }
+  }, 1000);
+}
+
+async function stopPrometheus() {
+  clearInterval(alertWatch);
+  await prometheus?.stop().catch(() => undefined);
+  prometheus = undefined;
+}
+
+const clock = (ms) => (ms ? new Date(ms).toISOString().slice(11, 19) : '—');
+
+/**
+ * A test: `name` fired after `since` (and resolved, when `resolve`), within `timeoutMs`. Prints "fired at T,
+ * resolved at T".
+ */
+async function expectAlert(label, name, { since, resolve, timeoutMs = 150_000 }) {
+  if (!WITH_PROMETHEUS) return [];
+  const episode = () => [...alertLog.values()].find((a) => a.name === name && a.firedAt >= since);
+  const done = () => {
+    const a = episode();
+    return Boolean(a && (!resolve || a.resolvedAt));
+  };
+  await waitFor(async () => done(), timeoutMs, `${name}`).catch(() => undefined);
+  const a = episode();
+  const pass = done();
+  const what = a ? `${alertKey(a)} fired at ${clock(a.firedAt)}, resolved at ${clock(a.resolvedAt)}` : `${name} never fired`;
+  say(`${pass ? 'PASS' : 'FAIL'} ${label}: ${what}`);
+  return [{ label, pass, problems: pass ? [] : [`${what}${resolve && a && !a.resolvedAt ? ' (did not resolve)' : ''}`] }];
 }
 
 async function stopCluster() {
+  await stopPrometheus();
   if (!launcher || launcher.exitCode !== null) return;
   const done = new Promise((resolve) => launcher.once('exit', resolve));
   launcher.kill('SIGTERM');
@@ -630,16 +744,33 @@ const FAULTS = {
     }
     return outcomes;
   },
-  F2: async () => [
-    await withLoad('F2 RabbitMQ restarted', async () => {
-      sh('rabbitmqctl', ['-q', 'stop_app']);
-      say('RabbitMQ stopped (stop_app); processes must reconnect by themselves');
-      await sleep(10_000);
-      sh('rabbitmqctl', ['-q', 'start_app']);
-      await waitFor(async () => rabbitReady(), 60_000, 'RabbitMQ to run again');
-      say('RabbitMQ started again');
-    }),
-  ],
+  F2: async () => {
+    const since = Date.now();
+    return [
+      await withLoad(`F2 RabbitMQ down ${RABBIT_DOWN_S} s, then started`, async () => {
+        // With Prometheus: Stripe is held for 2 s first, so card steps are in flight in payments when the broker
+        // stops; they finish during the outage and commit their booking with its payment.succeeded event, which the
+        // relay cannot publish: the outbox ages as in a real outage with traffic (otherwise every write waits for an
+        // RPC the broker cannot carry, and nothing would be left to publish).
+        const stripe = WITH_PROMETHEUS ? pidOf('stripe-emulator') : undefined;
+        if (stripe) {
+          process.kill(stripe, 'SIGSTOP');
+          await sleep(2_000);
+        }
+        try {
+          sh('rabbitmqctl', ['-q', 'stop_app']);
+        } finally {
+          if (stripe) process.kill(stripe, 'SIGCONT');
+        }
+        say(`RabbitMQ stopped (stop_app) for ${RABBIT_DOWN_S} s; processes must reconnect by themselves`);
+        await sleep(RABBIT_DOWN_S * 1000);
+        sh('rabbitmqctl', ['-q', 'start_app']);
+        await waitFor(async () => rabbitReady(), 60_000, 'RabbitMQ to run again');
+        say('RabbitMQ started again');
+      }),
+      ...(await expectAlert('F2 alert PayMarketOutboxLagging fires, then resolves', 'PayMarketOutboxLagging', { since, resolve: true })),
+    ];
+  },
   F3: async () => [
     await withLoad('F3 PostgreSQL restarted', async () => {
       const version = sh('ls', ['/etc/postgresql']).trim().split('\n')[0];
@@ -704,19 +835,26 @@ const FAULTS = {
       },
     ];
   },
-  F5: async () => [
-    await withLoad(
-      'F5 integrator receiver down 20 s, then back',
-      async () => {
-        await stopReceiver();
-        say('receiver down');
-        await sleep(20_000);
-        await startReceiver();
-        say('receiver back');
-      },
-      { afterMs: 500 },
-    ),
-  ],
+  F5: async () => {
+    const since = Date.now();
+    return [
+      await withLoad(
+        'F5 integrator receiver down 20 s, then back',
+        async () => {
+          await stopReceiver();
+          say('receiver down');
+          await sleep(20_000);
+          await startReceiver();
+          say('receiver back');
+        },
+        { afterMs: 500 },
+      ),
+      ...(await expectAlert('F5 alert PayMarketWebhookFailureRate fires, then resolves', 'PayMarketWebhookFailureRate', {
+        since,
+        resolve: true,
+      })),
+    ];
+  },
   F6: async () => {
     // A cluster of its own: the emulator's state and the ledger start empty, so the checks see F6 alone.
     await stopCluster();
@@ -855,6 +993,109 @@ async function republishEvents() {
   return rows.length;
 }
 
+// ---- after the faults: a poison event, and the dashboard against the real Prometheus -----------------------------
+
+/**
+ * A malformed seller.registered (its id is not a uuid, so the consumer's inbox refuses it on every delivery) must be
+ * dead-lettered, fire PayMarketMessagesDeadLettered, and be listed by the runbook's first command
+ * (`npm run dead-letters`). Then every panel of the Grafana dashboard must return data from Prometheus (a panel with
+ * several queries needs one with data: e.g. the embedded broker's dead-letter gauge never exists in cluster mode).
+ * Some payment events are re-published first, so the inbox-duplicates panel has something to show whichever faults ran.
+ */
+async function observabilityChecks() {
+  const results = [];
+  const since = Date.now();
+  const poisonId = `poison-${randomUUID().slice(0, 8)}`;
+  const connection = await amqp.connect(AMQP_URL);
+  const channel = await connection.createConfirmChannel();
+  const envelope = {
+    id: poisonId,
+    name: 'seller.registered',
+    occurredAt: new Date().toISOString(),
+    producer: 'faults',
+    correlationId: randomUUID(),
+    data: {},
+  };
+  channel.publish('paymarket', 'seller.registered', Buffer.from(JSON.stringify({ pattern: 'seller.registered', data: envelope })), {
+    persistent: true,
+  });
+  await channel.waitForConfirms();
+  await connection.close();
+  say(`published a poison seller.registered (${poisonId}); its consumer fails on every delivery (about 30 s of redeliveries)`);
+  results.push(
+    ...(await expectAlert('poison event: alert PayMarketMessagesDeadLettered fires', 'PayMarketMessagesDeadLettered', {
+      since,
+      resolve: false,
+      timeoutMs: 120_000,
+    })),
+  );
+  // The counter moves on the last failing delivery; the broker dead-letters the message when that delivery is
+  // returned, up to 16 s later (the redelivery pause), so the listing is retried for a while.
+  const listDeadLetters = () =>
+    spawnSync(process.execPath, [join(root, 'infra/scripts/dead-letters.mjs')], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, AMQP_URL },
+    });
+  let listed = listDeadLetters();
+  for (let i = 0; i < 15 && !(listed.status === 0 && listed.stdout.includes(poisonId)); i++) {
+    await sleep(3_000);
+    listed = listDeadLetters();
+  }
+  const listedOk = listed.status === 0 && listed.stdout.includes(poisonId);
+  say(`${listedOk ? 'PASS' : 'FAIL'} runbook: npm run dead-letters lists the poison event`);
+  if (listedOk)
+    say(
+      `   ${listed.stdout
+        .split('\n')
+        .find((line) => line.includes(poisonId))
+        ?.trim()}`,
+    );
+  if (!listedOk) say(`   ${`${listed.stdout}${listed.stderr}`.trim().split('\n').slice(-6).join('\n   ')}`);
+  results.push({
+    label: 'runbook: npm run dead-letters lists the poison event',
+    pass: listedOk,
+    problems: listedOk ? [] : [`exit ${listed.status}: ${`${listed.stdout}${listed.stderr}`.trim().slice(-400)}`],
+  });
+
+  const republished = await republishEvents();
+  say(`re-published ${republished} payment events (inbox duplicates for the dashboard)`);
+  await sleep(8_000);
+  const dashboard = JSON.parse(readFileSync(DASHBOARD, 'utf8'));
+  const panels = new Map();
+  for (const { panel, expr } of dashboardQueries(dashboard, '5m')) {
+    let series = 0;
+    let error;
+    try {
+      series = (await instantQuery(prometheus.url, expr)).length;
+    } catch (err) {
+      error = String(err?.message ?? err);
+    }
+    const entry = panels.get(panel) ?? { series: 0, empty: [], errors: [] };
+    entry.series += series;
+    if (error) entry.errors.push(`${expr}: ${error}`);
+    else if (series === 0) entry.empty.push(expr);
+    panels.set(panel, entry);
+  }
+  const problems = [];
+  for (const [panel, entry] of panels) {
+    for (const e of entry.errors) problems.push(`panel "${panel}": query failed: ${e}`);
+    if (entry.series === 0) problems.push(`panel "${panel}" has no data: ${entry.empty.join(' | ')}`);
+  }
+  const pass = problems.length === 0;
+  say(`${pass ? 'PASS' : 'FAIL'} dashboard: ${panels.size} panels, ${[...panels.values()].filter((e) => e.series > 0).length} with data`);
+  for (const p of problems) say(`   ✗ ${p}`);
+  results.push({ label: `dashboard: every panel has data from Prometheus (${panels.size} panels)`, pass, problems });
+  return results;
+}
+
+function printAlertLog() {
+  if (alertLog.size === 0) return;
+  console.log('\nAlerts (Prometheus /api/v1/alerts):');
+  for (const [key, a] of alertLog) console.log(`  ${key}: fired at ${clock(a.firedAt)}, resolved at ${clock(a.resolvedAt)}`);
+}
+
 // ---- main -----------------------------------------------------------------------------------------------------
 
 /** Leaves PostgreSQL and RabbitMQ running, whatever a fault did to them. */
@@ -886,6 +1127,8 @@ let exitCode = 1;
 const started = Date.now();
 try {
   say(`faults ${SELECTED.join(',')}; ${CHECKOUTS} checkouts per fault at concurrency ${CONCURRENCY}`);
+  if (WITH_PROMETHEUS && !prometheusInstalled())
+    throw new Error('prometheus is not installed (apt-get install prometheus; FAULTS_PROMETHEUS=0 runs without it)');
   buildIfNeeded();
   await freshDatabase();
   await startReceiver();
@@ -899,6 +1142,7 @@ try {
     if (!FAULTS[id]) throw new Error(`unknown fault ${id}`);
     report.push(...(await FAULTS[id]()));
   }
+  if (WITH_PROMETHEUS) report.push(...(await observabilityChecks()));
   exitCode = report.every((r) => r.pass) ? 0 : 1;
 } catch (err) {
   say(`fault tier aborted: ${err?.stack ?? err}`);
@@ -926,6 +1170,7 @@ writeFileSync(
     2,
   ),
 );
+printAlertLog();
 console.log(`\nPayMarket fault tier (${Math.round((Date.now() - started) / 1000)} s):`);
 for (const r of report) {
   console.log(

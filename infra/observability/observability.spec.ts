@@ -188,3 +188,23 @@ describe('observability files', () => {
     expect(collector.service.pipelines.traces).toMatchObject({ receivers: ['otlp'], exporters: ['debug'] });
   });
 });
+
+describe('alerts.test.yml (promtool test rules, run by .ci/run)', () => {
+  it('has, for every alert, a case where it fires and one where it does not', () => {
+    const tests = parse(read('prometheus/alerts.test.yml')) as {
+      rule_files: string[];
+      tests: { alert_rule_test?: { alertname: string; exp_alerts?: unknown[] }[] }[];
+    };
+    expect(tests.rule_files).toEqual(['alerts.yml']);
+    const cases = tests.tests.flatMap((t) => t.alert_rule_test ?? []);
+    const missing = rules.groups
+      .flatMap((g) => g.rules.map((r) => r.alert))
+      .flatMap((alert) => [
+        ...(cases.some((c) => c.alertname === alert && (c.exp_alerts ?? []).length > 0) ? [] : [`${alert}: no case where it fires`]),
+        ...(cases.some((c) => c.alertname === alert && (c.exp_alerts ?? []).length === 0)
+          ? []
+          : [`${alert}: no case where it stays quiet`]),
+      ]);
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
 import type { DynamicModule, INestMicroservice } from '@nestjs/common';
+import { EVENT_SUBSCRIPTIONS } from '@paymarket/contracts';
 import { NestFactory } from '@nestjs/core';
 import { ServiceExceptionFilter } from '../errors/service-exception.filter.js';
 import { NestPinoLogger } from '../logging/logger.js';
@@ -6,6 +7,7 @@ import { drainBeforeClose, InFlightTracker } from '../messaging/in-flight.js';
 import { MessageInterceptor } from '../messaging/message.interceptor.js';
 import { createServerStrategy, declareRpcTopology, declareTopology, SplitServerRMQ } from '../messaging/runtime.js';
 import { MessageMetricsInterceptor } from '../metrics/message-metrics.interceptor.js';
+import { initServiceCounters } from '../metrics/metrics.js';
 import { startOpsServer } from '../metrics/ops-server.js';
 import { setConsuming } from '../metrics/service-observability.js';
 import type { ServiceRuntimeConfig } from './service-platform.module.js';
@@ -21,6 +23,7 @@ export async function startServiceApp(module: DynamicModule, config: ServiceRunt
   });
   // The metrics interceptor sits inside the settling one, so it sees the handler's own result.
   app.useGlobalInterceptors(new MessageInterceptor(inFlight), new MessageMetricsInterceptor(config.service));
+  initServiceCounters(config.service, EVENT_SUBSCRIPTIONS[config.service]);
   app.useGlobalFilters(new ServiceExceptionFilter());
   // Registers the handlers; then the RPC patterns go to the RPC queue and off the quorum queue (ADR 0048).
   await app.init();

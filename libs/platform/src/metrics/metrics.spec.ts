@@ -10,6 +10,7 @@ import { InProcessContext } from '../messaging/in-process-transport.js';
 import { RpcClient } from '../messaging/rpc-client.js';
 import { MessageMetricsInterceptor } from './message-metrics.interceptor.js';
 import {
+  initServiceCounters,
   markServiceRunning,
   paymarketMetrics,
   registerDeadLetterDepths,
@@ -106,6 +107,14 @@ describe('metrics', () => {
     } finally {
       unregister();
     }
+  });
+
+  it('exports counters at 0 from the start (dead letters per consumed event, outcomes), so the first one is an increase', async () => {
+    initServiceCounters('spec-service', ['spec.happened']);
+    initServiceCounters('notifications', []);
+    const { body } = await renderMetrics();
+    expect(body).toMatch(/paymarket_emails_total\{service="notifications",outcome="failed",replica="[^"]+"\} 0/);
+    expect(body).toMatch(/paymarket_messages_dead_lettered_total\{service="spec-service",routing_key="spec.happened",replica="[^"]+"\} 0/);
   });
 
   it('counts RPC calls on the client by caller, pattern and outcome, with their latency', async () => {

@@ -219,6 +219,24 @@ function collectDeadLetterQueues(): void {
   }
 }
 
+/**
+ * Starts a service's counters at 0: the dead-letter counter of every event it consumes, and the outcome counters of
+ * what it owns (notifications: emails and webhook deliveries; payments: payments). Prometheus's increase() and rate()
+ * see no increase in a series that first appears at 1, so without this the first dead letter of a routing key since
+ * the process started never fired PayMarketMessagesDeadLettered (found by the fault tier's poison event, issue 23),
+ * and a healthy service's panels said "no data" instead of 0.
+ */
+export function initServiceCounters(service: string, routingKeys: readonly string[]): void {
+  for (const routingKey of routingKeys) paymarketMetrics.messagesDeadLettered.inc({ service, routing_key: routingKey }, 0);
+  if (service === 'notifications') {
+    for (const outcome of ['sent', 'failed']) paymarketMetrics.emails.inc({ service, outcome }, 0);
+    for (const outcome of ['delivered', 'failed']) paymarketMetrics.webhookDeliveries.inc({ service, outcome }, 0);
+  }
+  if (service === 'payments') {
+    for (const outcome of ['succeeded', 'failed', 'refunded']) paymarketMetrics.payments.inc({ service, outcome }, 0);
+  }
+}
+
 /** Marks a service as run by this process (`paymarket_process_info{service} 1`); returns the unmarking. */
 export function markServiceRunning(service: string): () => void {
   paymarketMetrics.processInfo.set({ service }, 1);
