@@ -196,7 +196,21 @@ describe('SellersPage', () => {
     fetchMock.mockResolvedValue(showcase([seller({ id: 'third', businessName: 'Third Co' })]));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Load more sellers' }));
     expect(await screen.findByRole('article', { name: 'Third Co' })).toBeTruthy();
-    expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/api/sellers-showcase?cursor=next');
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/sellers-showcase'))).toEqual([
+      '/api/sellers-showcase',
+      '/api/sellers-showcase?cursor=next',
+    ]);
+  });
+
+  it('offers a signed-in seller their dashboard instead of joining', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/payee-auth/session'
+        ? fakeResponse(200, JSON.stringify({ payee: { email: 'jo@example.com', sellers: [{ id: 'mine' }], providers: [] } }))
+        : showcase([seller({ id: 'mine' })]),
+    );
+    renderAt('/sellers', '/sellers', <SellersPage />);
+    expect((await screen.findByRole('link', { name: 'Your dashboard' })).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByRole('link', { name: 'Join the Marketplace' })).toBeNull();
   });
 
   it('shows the empty state', async () => {
