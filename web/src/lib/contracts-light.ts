@@ -15,3 +15,10 @@ export {
   EMBED_MESSAGES,
   EMBED_TOKEN_HEADER,
 } from '../../../libs/contracts/src/dtos/marketplaces/embed-widget';
+export { SELLER_CATEGORIES, SELLER_EDIT_CATEGORIES } from '../../../libs/contracts/src/dtos/catalog/seller-categories';
+export { SELLER_PAYOUT_MESSAGES } from '../../../libs/contracts/src/dtos/catalog/seller-payout';
+export {
+  STRIPE_ACCOUNT_MESSAGES,
+  STRIPE_ACCOUNT_MIN_LENGTH,
+  STRIPE_ACCOUNT_PREFIX,
+} from '../../../libs/contracts/src/dtos/catalog/stripe-account';

@@ -39,6 +39,9 @@ describe('SellerRegistrationPage', () => {
     await user.type(screen.getByLabelText(/Website/), 'not a url');
     await user.click(screen.getByRole('button', { name: 'Register as Seller' }));
 
+    // The DTOs load on first use: the messages appear once they have.
+    expect(await screen.findByText(RM.BUSINESS_NAME)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Business Name/));
     for (const message of [
       RM.BUSINESS_NAME,
       RM.SELLER_NAME,
@@ -299,9 +302,15 @@ describe('SellerEditPage', () => {
     ).toBeTruthy();
     expect(screen.queryByText('Edit Profile')).toBeNull();
 
-    fetchMock.mockResolvedValueOnce(fakeResponse(202, JSON.stringify({ message: 'If that email matches, we sent a link.' })));
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Profile email'), 'maya@example.com');
+    await user.type(screen.getByLabelText('Profile email'), 'maya');
+    await user.click(screen.getByRole('button', { name: 'Email me an edit link' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getByLabelText('Profile email').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    fetchMock.mockResolvedValueOnce(fakeResponse(202, JSON.stringify({ message: 'If that email matches, we sent a link.' })));
+    await user.type(screen.getByLabelText('Profile email'), '@example.com');
     await user.click(screen.getByRole('button', { name: 'Email me an edit link' }));
     expect(await screen.findByText('If that email matches, we sent a link.')).toBeTruthy();
     expect(fetchMock.mock.calls[1]?.[0]).toBe(`/api/sellers/${id}/edit-link`);
@@ -330,7 +339,7 @@ describe('SellerEditPage', () => {
     await user.clear(screen.getByLabelText(/^Pricing/));
     await user.type(screen.getByLabelText(/^Pricing/), 'abc');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(screen.getByText('Pricing information must be at least 5 characters')).toBeTruthy();
+    expect(await screen.findByText('Pricing information must be at least 5 characters')).toBeTruthy();
 
     fetchMock.mockResolvedValueOnce(fakeResponse(200, JSON.stringify(seller({ pricing: 'abcde' }))));
     fetchMock.mockResolvedValue(showcase([]));
