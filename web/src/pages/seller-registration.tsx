@@ -154,7 +154,7 @@ export function SellerRegistrationPage(): ReactElement {
               />
             </FormField>
             <FormField id="seller-products" label="Products & Services" required errors={form.messages('products')}>
-              <Textarea {...control('products')} rows={3} placeholder="Business cards, flyers, banners…" />
+              <Textarea {...control('products')} rows={3} placeholder="Business cards, flyers, banners… (at least 20 characters)" />
             </FormField>
             <div className="grid gap-5 sm:grid-cols-2">
               <FormField id="seller-pricing" label="Pricing" required errors={form.messages('pricing')}>
