@@ -22,3 +22,4 @@ export {
   STRIPE_ACCOUNT_MIN_LENGTH,
   STRIPE_ACCOUNT_PREFIX,
 } from '../../../libs/contracts/src/dtos/catalog/stripe-account';
+export { PROVIDER_APPLICATION_MESSAGES, YEARS_IN_BUSINESS } from '../../../libs/contracts/src/dtos/catalog/provider-application-messages';

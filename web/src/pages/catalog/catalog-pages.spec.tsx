@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { SELLER_REGISTRATION_MESSAGES as RM, type PrintProvider } from '@paymarket/contracts';
+import { PROVIDER_APPLICATION_MESSAGES as PM, SELLER_REGISTRATION_MESSAGES as RM, type PrintProvider } from '@paymarket/contracts';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeResponse } from '../../../test/fake-response';
@@ -379,6 +379,23 @@ describe('SellerEditPage', () => {
 });
 
 describe('ProviderSignupPage', () => {
+  it("shows the spec's messages under the fields of an empty application, focuses the first and sends nothing", async () => {
+    const user = userEvent.setup();
+    renderAt('/provider-signup', '/provider-signup', <ProviderSignupPage />);
+    await user.type(screen.getByLabelText(/Website/), 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+
+    expect(await screen.findByText(PM.BUSINESS_NAME)).toBeTruthy();
+    for (const message of [PM.EMAIL, PM.PHONE, PM.BUSINESS_ADDRESS, PM.WEBSITE, PM.YEARS_IN_BUSINESS, PM.STRIPE_CONNECT_ID, PM.TERMS]) {
+      expect(screen.getByText(message)).toBeTruthy();
+    }
+    expect(document.activeElement).toBe(screen.getByLabelText(/Business Name/));
+    const terms = screen.getByRole('checkbox');
+    expect(terms.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(terms.getAttribute('aria-describedby') ?? '')?.textContent).toBe(PM.TERMS);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('validates the account live (idle → validating → valid), resets on edit, and submits only when valid', async () => {
     fetchMock.mockImplementation(async (input, init) => {
       if (String(input) === '/api/validate-stripe-account') {
