@@ -23,3 +23,4 @@ export {
   STRIPE_ACCOUNT_PREFIX,
 } from '../../../libs/contracts/src/dtos/catalog/stripe-account';
 export { PROVIDER_APPLICATION_MESSAGES, YEARS_IN_BUSINESS } from '../../../libs/contracts/src/dtos/catalog/provider-application-messages';
+export { ACCOUNT_DELETION_MESSAGES, DELETION_CONFIRMATION_WORD } from '../../../libs/contracts/src/dtos/account-deletion-messages';
