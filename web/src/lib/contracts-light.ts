@@ -24,3 +24,4 @@ export {
 } from '../../../libs/contracts/src/dtos/catalog/stripe-account';
 export { PROVIDER_APPLICATION_MESSAGES, YEARS_IN_BUSINESS } from '../../../libs/contracts/src/dtos/catalog/provider-application-messages';
 export { ACCOUNT_DELETION_MESSAGES, DELETION_CONFIRMATION_WORD } from '../../../libs/contracts/src/dtos/account-deletion-messages';
+export { API_ACCESS_BUSINESS_TYPES, API_ACCESS_MESSAGES } from '../../../libs/contracts/src/dtos/api-access/api-access-messages';
