@@ -26,3 +26,4 @@ export { PROVIDER_APPLICATION_MESSAGES, YEARS_IN_BUSINESS } from '../../../libs/
 export { ACCOUNT_DELETION_MESSAGES, DELETION_CONFIRMATION_WORD } from '../../../libs/contracts/src/dtos/account-deletion-messages';
 export { API_ACCESS_BUSINESS_TYPES, API_ACCESS_MESSAGES } from '../../../libs/contracts/src/dtos/api-access/api-access-messages';
 export { MARKETPLACE_FEE_DEFAULTS, MARKETPLACE_MESSAGES } from '../../../libs/contracts/src/dtos/marketplaces/marketplace-messages';
+export { SIGN_IN_CODE } from '../../../libs/contracts/src/dtos/auth-messages';
