@@ -47,7 +47,7 @@ test.describe('sellers', () => {
       'Please enter a valid phone number',
       'Please select a category',
       'Please provide at least 50 characters description',
-      'Please describe your products/services (at least 20 characters)',
+      'Please describe your products/services',
       'Please provide pricing information',
       'Please enter your location',
       'Please enter a valid website URL',

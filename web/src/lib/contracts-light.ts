@@ -15,3 +15,15 @@ export {
   EMBED_MESSAGES,
   EMBED_TOKEN_HEADER,
 } from '../../../libs/contracts/src/dtos/marketplaces/embed-widget';
+export { SELLER_CATEGORIES, SELLER_EDIT_CATEGORIES } from '../../../libs/contracts/src/dtos/catalog/seller-categories';
+export { SELLER_PAYOUT_MESSAGES } from '../../../libs/contracts/src/dtos/catalog/seller-payout';
+export {
+  STRIPE_ACCOUNT_MESSAGES,
+  STRIPE_ACCOUNT_MIN_LENGTH,
+  STRIPE_ACCOUNT_PREFIX,
+} from '../../../libs/contracts/src/dtos/catalog/stripe-account';
+export { PROVIDER_APPLICATION_MESSAGES, YEARS_IN_BUSINESS } from '../../../libs/contracts/src/dtos/catalog/provider-application-messages';
+export { ACCOUNT_DELETION_MESSAGES, DELETION_CONFIRMATION_WORD } from '../../../libs/contracts/src/dtos/account-deletion-messages';
+export { API_ACCESS_BUSINESS_TYPES, API_ACCESS_MESSAGES } from '../../../libs/contracts/src/dtos/api-access/api-access-messages';
+export { MARKETPLACE_FEE_DEFAULTS, MARKETPLACE_MESSAGES } from '../../../libs/contracts/src/dtos/marketplaces/marketplace-messages';
+export { SIGN_IN_CODE } from '../../../libs/contracts/src/dtos/auth-messages';

@@ -1,11 +1,12 @@
-import { AdminLoginDto, validateDto, type AdminSessionResponse, type FieldErrors } from '@paymarket/contracts';
+import type { AdminLoginDto, AdminSessionResponse } from '@paymarket/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, LogOut, ShieldCheck } from 'lucide-react';
-import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
-import { fieldErrorId, FormField } from '@/components/form-field';
+import type { ReactElement } from 'react';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { useContractForm } from '@/forms/use-contract-form';
 import { ADMIN_SESSION_QUERY_KEY, useAdminSession } from '@/hooks/use-session';
 import { toast } from '@/hooks/use-toast';
 import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
@@ -14,8 +15,11 @@ import { ProviderApplicationsSection } from './admin/provider-applications';
 
 function AdminLogin(): ReactElement {
   const client = useQueryClient();
-  const [form, setForm] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContractForm<{ email: string; password: string }, 'AdminLoginDto'>({
+    dto: 'AdminLoginDto',
+    idPrefix: 'admin',
+    defaultValues: { email: '', password: '' },
+  });
   const login = useMutation({
     mutationFn: async (payload: AdminLoginDto) =>
       (await (await apiRequest('POST', '/api/admin/login', payload)).json()) as AdminSessionResponse,
@@ -24,28 +28,15 @@ function AdminLogin(): ReactElement {
       toast({ title: 'Logged in', description: `Signed in as ${result.admin.email}.` });
     },
     onError: (error) => {
-      setForm((f) => ({ ...f, password: '' }));
+      form.resetField('password');
+      form.showServerErrors(error);
       toast({ variant: 'destructive', title: 'Login Failed', description: apiErrorMessage(error, 'Unable to log in. Please try again.') });
     },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    const result = validateDto(AdminLoginDto, form);
-    if (!result.ok) return setErrors(result.errors);
-    setErrors({});
-    login.mutate(result.value);
-  };
+  const onSubmit = form.handleSubmit((payload) => login.mutate(payload));
 
-  const control = (name: 'email' | 'password') => ({
-    id: `admin-${name}`,
-    name,
-    value: form[name],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: e.target.value }),
-    disabled: login.isPending,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? fieldErrorId(`admin-${name}`) : undefined,
-  });
+  const control = (name: 'email' | 'password') => ({ ...form.field(name), disabled: login.isPending });
 
   return (
     <section className="mx-auto max-w-md px-4 py-16 sm:px-6">
@@ -60,11 +51,11 @@ function AdminLogin(): ReactElement {
           <CardDescription>The admin dashboard is for PayMarket administrators only.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Administrator login">
-            <FormField id="admin-email" label="Email Address" required errors={errors.email}>
+          <form {...form.formProps} onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Administrator login">
+            <FormField id="admin-email" label="Email Address" required errors={form.messages('email')}>
               <Input {...control('email')} type="email" autoComplete="username" />
             </FormField>
-            <FormField id="admin-password" label="Password" required errors={errors.password}>
+            <FormField id="admin-password" label="Password" required errors={form.messages('password')}>
               <Input {...control('password')} type="password" autoComplete="current-password" />
             </FormField>
             <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>

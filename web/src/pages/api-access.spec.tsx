@@ -57,6 +57,8 @@ describe(ApiAccessPage.name, () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(screen.getByRole('button', { name: 'Request API Access' }));
+    expect(await screen.findByText(API_ACCESS_MESSAGES.NAME)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Company Name/));
     for (const message of [
       API_ACCESS_MESSAGES.NAME,
       API_ACCESS_MESSAGES.WEBSITE,
@@ -77,7 +79,7 @@ describe(ApiAccessPage.name, () => {
     await user.clear(screen.getByLabelText(/Website/));
     await user.type(screen.getByLabelText(/Website/), 'not a url');
     await user.click(screen.getByRole('button', { name: 'Request API Access' }));
-    expect(screen.getByText(API_ACCESS_MESSAGES.WEBSITE)).toBeTruthy();
+    expect(await screen.findByText(API_ACCESS_MESSAGES.WEBSITE)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
     await user.clear(screen.getByLabelText(/Website/));
     await user.type(screen.getByLabelText(/Website/), 'acmeprints.com');

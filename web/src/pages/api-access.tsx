@@ -1,23 +1,16 @@
-import {
-  API_ACCESS_BUSINESS_TYPES,
-  API_ACCESS_MESSAGES,
-  RequestApiAccessDto,
-  validateDto,
-  type ApiAccessResponse,
-  type ApiCredentials,
-  type FieldErrors,
-  type RevealCredentialsResponse,
-} from '@paymarket/contracts';
+import type { ApiAccessResponse, ApiCredentials, RequestApiAccessDto, RevealCredentialsResponse } from '@paymarket/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Clock, Eye, EyeOff, KeyRound, Loader2, Mail, ShieldCheck, XCircle } from 'lucide-react';
-import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { fieldErrorId, FormField } from '@/components/form-field';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { useContractForm } from '@/forms/use-contract-form';
 import { toast } from '@/hooks/use-toast';
+import { API_ACCESS_BUSINESS_TYPES, API_ACCESS_MESSAGES } from '@/lib/contracts-light';
 import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
 
 type AccessForm = Record<'name' | 'website' | 'email' | 'businessType' | 'contactName' | 'contactPhone' | 'taxId', string>;
@@ -51,9 +44,12 @@ export function ApiAccessPage(): ReactElement {
 }
 
 function ApiAccessApplication(): ReactElement {
-  const [form, setForm] = useState<AccessForm>(EMPTY_FORM);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useContractForm<AccessForm, 'RequestApiAccessDto'>({
+    dto: 'RequestApiAccessDto',
+    idPrefix: 'api',
+    defaultValues: EMPTY_FORM,
+    toPayload,
+  });
   const [result, setResult] = useState<ApiAccessResponse | null>(null);
 
   const application = useMutation({
@@ -61,9 +57,7 @@ function ApiAccessApplication(): ReactElement {
       (await (await apiRequest('POST', '/api/request-api-access', payload)).json()) as ApiAccessResponse,
     onSuccess: (response) => {
       setResult(response);
-      setForm(EMPTY_FORM);
-      setErrors({});
-      setSubmitted(false);
+      form.reset();
       if (response.status === 'approved') {
         toast({ title: 'API Access Approved!', description: 'Copy your credentials now: the secret key is shown only once.' });
       } else if (response.status === 'pending_review') {
@@ -77,6 +71,7 @@ function ApiAccessApplication(): ReactElement {
       }
     },
     onError: (error) => {
+      form.showServerErrors(error);
       toast({
         variant: 'destructive',
         title: API_ACCESS_MESSAGES.FAILED_TITLE,
@@ -85,36 +80,9 @@ function ApiAccessApplication(): ReactElement {
     },
   });
 
-  const update = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>): void => {
-    const next = { ...form, [event.target.name]: event.target.value };
-    setForm(next);
-    if (submitted) {
-      const check = validateDto(RequestApiAccessDto, toPayload(next));
-      setErrors(check.ok ? {} : check.errors);
-    }
-  };
+  const onSubmit = form.handleSubmit((payload) => application.mutate(payload));
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    setSubmitted(true);
-    const check = validateDto(RequestApiAccessDto, toPayload(form));
-    if (!check.ok) {
-      setErrors(check.errors);
-      return;
-    }
-    setErrors({});
-    application.mutate(check.value);
-  };
-
-  const control = (name: keyof AccessForm) => ({
-    id: `api-${name}`,
-    name,
-    value: form[name],
-    onChange: update,
-    disabled: application.isPending,
-    'aria-invalid': errors[name] !== undefined ? true : undefined,
-    'aria-describedby': errors[name] !== undefined ? fieldErrorId(`api-${name}`) : undefined,
-  });
+  const control = (name: keyof AccessForm) => ({ ...form.field(name), disabled: application.isPending });
 
   if (result) return <Outcome result={result} onRestart={() => setResult(null)} />;
 
@@ -134,17 +102,22 @@ function ApiAccessApplication(): ReactElement {
           <CardDescription>Use an email address on your website’s domain for the fastest approval.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2" aria-label="API access request">
-            <FormField id="api-name" label="Company Name" required errors={errors.name}>
+          <form
+            {...form.formProps}
+            onSubmit={(event) => void onSubmit(event)}
+            className="grid gap-5 sm:grid-cols-2"
+            aria-label="API access request"
+          >
+            <FormField id="api-name" label="Company Name" required errors={form.messages('name')}>
               <Input {...control('name')} autoComplete="organization" />
             </FormField>
-            <FormField id="api-website" label="Website" required errors={errors.website}>
+            <FormField id="api-website" label="Website" required errors={form.messages('website')}>
               <Input {...control('website')} type="url" inputMode="url" placeholder="https://yourcompany.com" autoComplete="url" />
             </FormField>
-            <FormField id="api-email" label="Business Email" required errors={errors.email}>
+            <FormField id="api-email" label="Business Email" required errors={form.messages('email')}>
               <Input {...control('email')} type="email" autoComplete="email" />
             </FormField>
-            <FormField id="api-businessType" label="Business Type" required errors={errors.businessType}>
+            <FormField id="api-businessType" label="Business Type" required errors={form.messages('businessType')}>
               <Select {...control('businessType')}>
                 <option value="">Select a business type</option>
                 {API_ACCESS_BUSINESS_TYPES.map((type) => (
@@ -154,16 +127,21 @@ function ApiAccessApplication(): ReactElement {
                 ))}
               </Select>
             </FormField>
-            <FormField id="api-contactName" label="Contact Name" required errors={errors.contactName}>
+            <FormField id="api-contactName" label="Contact Name" required errors={form.messages('contactName')}>
               <Input {...control('contactName')} autoComplete="name" />
             </FormField>
-            <FormField id="api-contactPhone" label="Contact Phone" errors={errors.contactPhone}>
+            <FormField id="api-contactPhone" label="Contact Phone" errors={form.messages('contactPhone')}>
               <Input {...control('contactPhone')} type="tel" autoComplete="tel" />
             </FormField>
-            <FormField id="api-taxId" label="Tax ID" errors={errors.taxId}>
+            <FormField id="api-taxId" label="Tax ID" errors={form.messages('taxId')}>
               <Input {...control('taxId')} />
             </FormField>
             <div className="sm:col-span-2">
+              {form.formMessage && (
+                <p role="alert" className="mb-3 text-sm font-medium text-destructive">
+                  {form.formMessage}
+                </p>
+              )}
               <Button type="submit" size="lg" className="w-full" disabled={application.isPending}>
                 {application.isPending ? (
                   <>

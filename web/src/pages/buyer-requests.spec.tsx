@@ -154,6 +154,15 @@ describe(BuyerRequestsPage.name, () => {
     await user.click(await screen.findByRole('button', { name: 'Post New Request' }));
     await user.click(await screen.findByRole('button', { name: 'Post Request' }));
     expect((await screen.findAllByText('Please fill in title, description, and your registered email.')).length).toBeGreaterThan(0);
+    // The contract's message under each required field (the email's too), focus on the first.
+    const title = screen.getByLabelText(/Request Title/);
+    expect(document.activeElement).toBe(title);
+    for (const field of [title, screen.getByLabelText(/Description/), screen.getByLabelText(/Your Registered Email/)]) {
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        'Missing Required Fields: Please fill in title, description, and your registered email.',
+      );
+    }
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { ACCOUNT_DELETION_MESSAGES, type AccountDeletionConfirmed } from '@paymarket/contracts';
+import type { AccountDeletionConfirmed } from '@paymarket/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Loader2, ShieldAlert } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SESSION_QUERY_KEY } from '@/hooks/use-session';
 import { toast } from '@/hooks/use-toast';
+import { ACCOUNT_DELETION_MESSAGES } from '@/lib/contracts-light';
 import { apiErrorMessage, apiRequest, errorStatus } from '@/lib/queryClient';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

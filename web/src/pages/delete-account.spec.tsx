@@ -77,6 +77,10 @@ describe(DeleteAccountPage.name, () => {
     expect(await screen.findByText(ACCOUNT_DELETION_MESSAGES.EMAIL_REQUIRED)).toBeTruthy();
     expect(screen.getByText(ACCOUNT_DELETION_MESSAGES.EMAIL_HINT)).toBeTruthy();
     expect(emailInput().getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(emailInput().getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      ACCOUNT_DELETION_MESSAGES.EMAIL_HINT,
+    );
+    expect(document.activeElement).toBe(emailInput());
 
     await user.type(emailInput(), 'not-an-email');
     await user.click(submitButton());

@@ -1,23 +1,20 @@
-import {
-  ACCOUNT_DELETION_MESSAGES,
-  DELETION_CONFIRMATION_WORD,
-  RequestAccountDeletionDto,
-  validateDto,
-  type FieldErrors,
-} from '@paymarket/contracts';
+import type { RequestAccountDeletionDto } from '@paymarket/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Loader2, MailCheck } from 'lucide-react';
-import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { WhatIsDeleted } from '@/components/account-deletion/what-is-deleted';
-import { fieldErrorId, FormField } from '@/components/form-field';
+import { FormField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { apiFieldErrors } from '@/forms/server-errors';
+import { useContractForm } from '@/forms/use-contract-form';
 import { toast } from '@/hooks/use-toast';
-import { apiErrorMessage, apiRequest, errorStatus } from '@/lib/queryClient';
+import { ACCOUNT_DELETION_MESSAGES, DELETION_CONFIRMATION_WORD } from '@/lib/contracts-light';
+import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
 
 type DeletionForm = Record<'email' | 'reason' | 'confirmation', string>;
 
@@ -35,26 +32,20 @@ function splitMessage(message: string): { title: string; description?: string } 
 }
 
 /** One toast for the first problem, confirmation first (spec §8: "Confirmation Required", "Email Required"). */
-function toastFieldErrors(errors: FieldErrors): void {
-  const message = errors.confirmation?.[0] ?? errors.email?.[0] ?? Object.values(errors).flat()[0];
+function toastFieldErrors(errors: Partial<Record<string, string | undefined>>): void {
+  const message = errors.confirmation ?? errors.email ?? Object.values(errors).find((m) => m !== undefined);
   if (message === undefined) return;
   const { title, description } = splitMessage(message);
   toast({ variant: 'destructive', title, description });
 }
 
-function fieldErrorsOf(error: unknown): FieldErrors | undefined {
-  if (!(error instanceof Error) || errorStatus(error) !== 400) return undefined;
-  try {
-    const body = JSON.parse(error.message.slice(error.message.indexOf(': ') + 2)) as { fields?: FieldErrors };
-    return body.fields;
-  } catch {
-    return undefined;
-  }
-}
-
 export function DeleteAccountPage(): ReactElement {
-  const [form, setForm] = useState<DeletionForm>(EMPTY_FORM);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContractForm<DeletionForm, 'RequestAccountDeletionDto'>({
+    dto: 'RequestAccountDeletionDto',
+    idPrefix: 'deletion',
+    defaultValues: EMPTY_FORM,
+    toPayload,
+  });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   // ARCHITECTURE.md wins over the spec's "no network call": the request is recorded and confirmed by email (ADR 0029).
@@ -64,14 +55,11 @@ export function DeleteAccountPage(): ReactElement {
     },
     onSuccess: (_data, payload) => {
       setSentTo(payload.email);
-      setForm(EMPTY_FORM);
-      setErrors({});
+      form.reset();
     },
     onError: (error) => {
-      const fields = fieldErrorsOf(error);
-      if (fields) {
-        setErrors(fields);
-        toastFieldErrors(fields);
+      if (form.showServerErrors(error, [400])) {
+        toastFieldErrors(Object.fromEntries(Object.entries(apiFieldErrors(error)).map(([field, [message]]) => [field, message])));
         return;
       }
       toast({
@@ -82,34 +70,13 @@ export function DeleteAccountPage(): ReactElement {
     },
   });
 
-  const update = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void => {
-    setForm({ ...form, [event.target.name]: event.target.value });
-    // A field's message goes once the person edits it.
-    if (errors[event.target.name] !== undefined)
-      setErrors(Object.fromEntries(Object.entries(errors).filter(([key]) => key !== event.target.name)));
-  };
+  const onSubmit = form.handleSubmit(
+    (payload) => deletion.mutate(payload),
+    (errors) =>
+      toastFieldErrors({ confirmation: errors.confirmation?.message, email: errors.email?.message, reason: errors.reason?.message }),
+  );
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    const result = validateDto(RequestAccountDeletionDto, toPayload(form));
-    if (!result.ok) {
-      setErrors(result.errors);
-      toastFieldErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    deletion.mutate(result.value);
-  };
-
-  const control = (name: keyof DeletionForm) => ({
-    id: `deletion-${name}`,
-    name,
-    value: form[name],
-    onChange: update,
-    disabled: deletion.isPending,
-    'aria-invalid': errors[name] !== undefined ? true : undefined,
-    'aria-describedby': errors[name] !== undefined ? fieldErrorId(`deletion-${name}`) : undefined,
-  });
+  const control = (name: keyof DeletionForm) => ({ ...form.field(name), disabled: deletion.isPending });
 
   if (sentTo !== null) {
     return (
@@ -135,7 +102,7 @@ export function DeleteAccountPage(): ReactElement {
     );
   }
 
-  const confirmed = form.confirmation === DELETION_CONFIRMATION_WORD;
+  const confirmed = form.watch('confirmation') === DELETION_CONFIRMATION_WORD;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
@@ -151,18 +118,18 @@ export function DeleteAccountPage(): ReactElement {
           <CardDescription>This cannot be undone once confirmed. Fields marked * are required.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Account deletion request">
-            <FormField id="deletion-email" label="Email Address" required errors={errors.email}>
+          <form {...form.formProps} onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Account deletion request">
+            <FormField id="deletion-email" label="Email Address" required errors={form.messages('email')}>
               <Input {...control('email')} type="email" autoComplete="email" placeholder="The email of your account" />
             </FormField>
-            <FormField id="deletion-reason" label="Reason for leaving" errors={errors.reason}>
+            <FormField id="deletion-reason" label="Reason for leaving" errors={form.messages('reason')}>
               <Textarea {...control('reason')} rows={3} placeholder="Optional: tell us why you are leaving" />
             </FormField>
             <FormField
               id="deletion-confirmation"
               label={`Type ${DELETION_CONFIRMATION_WORD} to confirm`}
               required
-              errors={errors.confirmation}
+              errors={form.messages('confirmation')}
             >
               <Input {...control('confirmation')} autoComplete="off" spellCheck={false} placeholder={DELETION_CONFIRMATION_WORD} />
             </FormField>

@@ -106,6 +106,12 @@ describe(DirectPaymentPage.name, () => {
 
     await user.click(screen.getByRole('button', { name: 'Prepare Payment' }));
 
+    expect(await screen.findByText(PAYMENT_MESSAGES.SELLER_ACCOUNT_REQUIRED)).toBeTruthy();
+    const seller = screen.getByLabelText(/Seller/);
+    expect(document.activeElement).toBe(seller);
+    expect(document.getElementById(seller.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      PAYMENT_MESSAGES.SELLER_ACCOUNT_REQUIRED,
+    );
     for (const message of [
       PAYMENT_MESSAGES.SELLER_ACCOUNT_REQUIRED,
       PAYMENT_MESSAGES.MIN_AMOUNT,

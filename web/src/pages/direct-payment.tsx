@@ -1,16 +1,9 @@
-import {
-  DirectPaymentFormDto,
-  PAYMENT_CURRENCIES,
-  validateDto,
-  type DirectPaymentResponse,
-  type FieldErrors,
-  type PaymentCurrency,
-} from '@paymarket/contracts';
+import type { DirectPaymentFormDto, DirectPaymentResponse, PaymentCurrency } from '@paymarket/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, Loader2, Lock } from 'lucide-react';
-import { useRef, useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
+import { useRef, useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import { fieldErrorId, FormField } from '@/components/form-field';
+import { FormField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { CardPaymentForm } from '@/components/payments/card-payment-form';
 import { liveBreakdown } from '@/components/payments/live-breakdown';
@@ -22,7 +15,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { useContractForm } from '@/forms/use-contract-form';
 import { toast } from '@/hooks/use-toast';
+import { PAYMENT_CURRENCIES } from '@/lib/contracts-light';
 import { formatDollars, formatMoney } from '@/lib/money';
 
 type DirectForm = {
@@ -47,6 +42,8 @@ interface CompletedPayment {
   currency: string;
 }
 
+const toPayload = (form: DirectForm): DirectForm => ({ ...form, amount: form.amount.trim() });
+
 const STEPS = [
   'Fill in the payment details: choose the seller, the amount and your contact details.',
   'Press “Prepare Payment”: we create a secure payment with Stripe and show the exact total.',
@@ -57,9 +54,13 @@ const STEPS = [
 export function DirectPaymentPage(): ReactElement {
   const config = usePaymentsConfig();
   const payable = usePayableSellers();
-  const [form, setForm] = useState<DirectForm>(EMPTY_FORM);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useContractForm<DirectForm, 'DirectPaymentFormDto'>({
+    dto: 'DirectPaymentFormDto',
+    idPrefix: 'direct',
+    defaultValues: EMPTY_FORM,
+    toPayload,
+  });
+  const [amount, currency] = form.watch(['amount', 'currency']);
   const [prepared, setPrepared] = useState<PreparedDirectPayment | null>(null);
   const [completed, setCompleted] = useState<CompletedPayment | null>(null);
   // One Idempotency-Key and order id per attempt: a retry of the same details replays instead of charging twice.
@@ -97,6 +98,7 @@ export function DirectPaymentPage(): ReactElement {
       });
     },
     onError: (error) => {
+      form.showServerErrors(error);
       toast({
         variant: 'destructive',
         title: 'Error',
@@ -105,26 +107,7 @@ export function DirectPaymentPage(): ReactElement {
     },
   });
 
-  const update = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>): void => {
-    const next = { ...form, [event.target.name]: event.target.value };
-    setForm(next);
-    if (submitted) {
-      const result = validateDto(DirectPaymentFormDto, next);
-      setErrors(result.ok ? {} : result.errors);
-    }
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    setSubmitted(true);
-    const result = validateDto(DirectPaymentFormDto, { ...form, amount: form.amount.trim() });
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    prepare.mutate(result.value);
-  };
+  const onSubmit = form.handleSubmit((payload) => prepare.mutate(payload));
 
   const onPaid = (payment: PreparedDirectPayment): void => {
     const { breakdown } = payment.response;
@@ -134,9 +117,7 @@ export function DirectPaymentPage(): ReactElement {
     });
     setCompleted({ orderId: payment.orderId, total: breakdown.total, currency: breakdown.currency });
     setPrepared(null);
-    setForm(EMPTY_FORM);
-    setErrors({});
-    setSubmitted(false);
+    form.reset();
   };
 
   const onPaymentFailed = (message: string | undefined): void => {
@@ -144,16 +125,9 @@ export function DirectPaymentPage(): ReactElement {
     toast({ variant: 'destructive', title: 'Payment Failed', description: message ?? 'There was an issue processing your payment.' });
   };
 
-  const control = (name: keyof DirectForm) => ({
-    id: `direct-${name}`,
-    name,
-    value: form[name],
-    onChange: update,
-    'aria-invalid': errors[name] !== undefined ? true : undefined,
-    'aria-describedby': errors[name] !== undefined ? fieldErrorId(`direct-${name}`) : undefined,
-  });
+  const control = (name: keyof DirectForm) => form.field(name);
 
-  const breakdown = liveBreakdown(form.amount, form.currency, config.data?.fees);
+  const breakdown = liveBreakdown(amount, currency, config.data?.fees);
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
@@ -169,9 +143,9 @@ export function DirectPaymentPage(): ReactElement {
             <CardDescription>Fields marked * are required.</CardDescription>
           </CardHeader>
           <CardContent>
-            <form noValidate onSubmit={onSubmit} aria-label="Payment details">
+            <form {...form.formProps} onSubmit={(event) => void onSubmit(event)} aria-label="Payment details">
               <fieldset disabled={prepared !== null || prepare.isPending} className="space-y-5">
-                <FormField id="direct-sellerStripeAccountId" label="Seller" required errors={errors.sellerStripeAccountId}>
+                <FormField id="direct-sellerStripeAccountId" label="Seller" required errors={form.messages('sellerStripeAccountId')}>
                   <Select {...control('sellerStripeAccountId')}>
                     <option value="">
                       {payable.isPending
@@ -194,10 +168,10 @@ export function DirectPaymentPage(): ReactElement {
                   </Link>
                 </p>
                 <div className="grid gap-5 sm:grid-cols-2">
-                  <FormField id="direct-amount" label="Amount" required errors={errors.amount}>
+                  <FormField id="direct-amount" label="Amount" required errors={form.messages('amount')}>
                     <Input {...control('amount')} type="number" step="0.01" min="0" inputMode="decimal" placeholder="0.00" />
                   </FormField>
-                  <FormField id="direct-currency" label="Currency" required errors={errors.currency}>
+                  <FormField id="direct-currency" label="Currency" required errors={form.messages('currency')}>
                     <Select {...control('currency')}>
                       {PAYMENT_CURRENCIES.map((currency) => (
                         <option key={currency} value={currency}>
@@ -207,21 +181,21 @@ export function DirectPaymentPage(): ReactElement {
                     </Select>
                   </FormField>
                 </div>
-                <FormField id="direct-description" label="Description" required errors={errors.description}>
+                <FormField id="direct-description" label="Description" required errors={form.messages('description')}>
                   <Textarea {...control('description')} rows={3} placeholder="What are you paying for?" />
                 </FormField>
                 <div className="grid gap-5 sm:grid-cols-2">
-                  <FormField id="direct-buyerName" label="Your Name" required errors={errors.buyerName}>
+                  <FormField id="direct-buyerName" label="Your Name" required errors={form.messages('buyerName')}>
                     <Input {...control('buyerName')} autoComplete="name" />
                   </FormField>
-                  <FormField id="direct-buyerEmail" label="Your Email" required errors={errors.buyerEmail}>
+                  <FormField id="direct-buyerEmail" label="Your Email" required errors={form.messages('buyerEmail')}>
                     <Input {...control('buyerEmail')} type="email" autoComplete="email" />
                   </FormField>
                 </div>
                 {breakdown !== null && (
                   <PaymentBreakdown
                     label="Live breakdown"
-                    currency={form.currency}
+                    currency={currency}
                     rows={[
                       { label: 'Amount to seller', value: breakdown.seller },
                       { label: 'PayMarket transaction fee', value: breakdown.fee },

@@ -1,17 +1,44 @@
-import { ArrowRight, CreditCard, FileText, Store, UserPlus, Users } from 'lucide-react';
+import {
+  ArrowRight,
+  ClipboardList,
+  CreditCard,
+  FileText,
+  LayoutDashboard,
+  Package,
+  ShieldCheck,
+  Store,
+  Terminal,
+  UserPlus,
+  Users,
+} from 'lucide-react';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useViewer, type NextStep } from '@/hooks/use-viewer';
 import { formatUsd, TRANSACTION_FEE } from '@/lib/pricing';
 
-const ACTIONS = [
+type Action = { to: string; label: string; icon: typeof Store; primary: boolean };
+
+const BROWSE_ACTIONS: readonly Action[] = [
   { to: '/sellers', label: 'Browse Sellers', icon: Store, primary: true },
   { to: '/buyer-requests', label: 'Buyer Requests', icon: FileText, primary: false },
   { to: '/direct-payment', label: 'Direct Payment', icon: CreditCard, primary: false },
+];
+
+// Only for visitors: someone signed in (buyer, seller or provider, administrator, console) gets their next step instead.
+const JOIN_ACTIONS: readonly Action[] = [
   { to: '/seller-registration', label: 'Become a Seller', icon: UserPlus, primary: false },
   { to: '/join', label: 'Join as Buyer', icon: Users, primary: false },
-] as const;
+];
+
+const NEXT_STEP_ICONS: Record<NextStep['kind'], typeof Store> = {
+  orders: Package,
+  requests: ClipboardList,
+  dashboard: LayoutDashboard,
+  admin: ShieldCheck,
+  console: Terminal,
+};
 
 // The sample split from the product description: what each party gets out of a 100.00 payment.
 const SAMPLE_SPLIT = [
@@ -36,6 +63,16 @@ const FEATURES = [
 ] as const;
 
 export function HomePage(): ReactElement {
+  // The first view is prerendered signed out: the visitor's buttons stay until every session check has answered.
+  const viewer = useViewer();
+  const signedIn = !viewer.isLoading && viewer.signedIn;
+  const actions: readonly Action[] = signedIn
+    ? [
+        ...BROWSE_ACTIONS,
+        ...viewer.nextSteps.map((step) => ({ to: step.to, label: step.label, icon: NEXT_STEP_ICONS[step.kind], primary: false })),
+      ]
+    : [...BROWSE_ACTIONS, ...JOIN_ACTIONS];
+  const firstStep = signedIn ? viewer.nextSteps[0] : undefined;
   return (
     <>
       <section className="relative overflow-hidden border-b border-border bg-gradient-to-b from-indigo-50 via-background to-background">
@@ -56,7 +93,7 @@ export function HomePage(): ReactElement {
               flat {formatUsd(TRANSACTION_FEE.usd)} transaction fee on every completed payment.
             </p>
             <nav aria-label="Get started" className="mt-8 flex flex-wrap gap-3">
-              {ACTIONS.map(({ to, label, icon: Icon, primary }) => (
+              {actions.map(({ to, label, icon: Icon, primary }) => (
                 <Button key={to} asChild size="lg" variant={primary ? 'default' : 'outline'} className="w-full sm:w-auto">
                   <Link to={to}>
                     <Icon aria-hidden="true" />
@@ -106,16 +143,33 @@ export function HomePage(): ReactElement {
           ))}
         </div>
         <div className="mt-10 flex flex-col items-start justify-between gap-4 rounded-2xl bg-foreground px-6 py-8 text-background sm:flex-row sm:items-center sm:px-10">
-          <div>
-            <p className="text-xl font-semibold">Sell your print or design services?</p>
-            <p className="mt-1 text-sm text-background/70">List your business and get paid directly by buyers.</p>
-          </div>
-          <Button asChild variant="secondary" size="lg">
-            <Link to="/seller-registration">
-              Become a Seller
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
+          {firstStep ? (
+            <>
+              <div>
+                <p className="text-xl font-semibold">Welcome back</p>
+                <p className="mt-1 text-sm text-background/70">Pick up where you left off.</p>
+              </div>
+              <Button asChild variant="secondary" size="lg">
+                <Link to={firstStep.to}>
+                  {firstStep.label}
+                  <ArrowRight aria-hidden="true" />
+                </Link>
+              </Button>
+            </>
+          ) : (
+            <>
+              <div>
+                <p className="text-xl font-semibold">Sell your print or design services?</p>
+                <p className="mt-1 text-sm text-background/70">List your business and get paid directly by buyers.</p>
+              </div>
+              <Button asChild variant="secondary" size="lg">
+                <Link to="/seller-registration">
+                  Become a Seller
+                  <ArrowRight aria-hidden="true" />
+                </Link>
+              </Button>
+            </>
+          )}
         </div>
       </section>
     </>

@@ -96,7 +96,8 @@ describe(IntegratePage.name, () => {
 
     await user.click(submit());
 
-    expect(screen.getByText(MARKETPLACE_MESSAGES.COMPANY_NAME_REQUIRED)).toBeTruthy();
+    expect(await screen.findByText(MARKETPLACE_MESSAGES.COMPANY_NAME_REQUIRED)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Company Name/));
     expect(screen.getByText(MARKETPLACE_MESSAGES.DOMAIN_REQUIRED)).toBeTruthy();
     expect(screen.getByText(MARKETPLACE_MESSAGES.CONTACT_EMAIL_INVALID)).toBeTruthy();
     expect(screen.getByText(MARKETPLACE_MESSAGES.ADMIN_EMAIL_INVALID)).toBeTruthy();
@@ -125,7 +126,7 @@ describe(IntegratePage.name, () => {
     await user.type(screen.getByLabelText(/Platform Fee/), '150');
     await user.click(submit());
 
-    expect(screen.getByText(MARKETPLACE_MESSAGES.TRANSACTION_FEE_INVALID)).toBeTruthy();
+    expect(await screen.findByText(MARKETPLACE_MESSAGES.TRANSACTION_FEE_INVALID)).toBeTruthy();
     expect(screen.getByText(MARKETPLACE_MESSAGES.PLATFORM_FEE_INVALID)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
 

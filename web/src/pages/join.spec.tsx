@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { BUYER_MESSAGES } from '@paymarket/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { fakeResponse } from '../../test/fake-response';
@@ -54,9 +54,13 @@ describe(JoinPage.name, () => {
 
     await user.click(submitButton());
 
-    expect(screen.getByText(BUYER_MESSAGES.NAME_REQUIRED)).toBeTruthy();
+    expect(await screen.findByText(BUYER_MESSAGES.NAME_REQUIRED)).toBeTruthy();
     expect(screen.getByText(BUYER_MESSAGES.EMAIL_INVALID)).toBeTruthy();
-    expect(screen.getByLabelText(/Email Address/).getAttribute('aria-invalid')).toBe('true');
+    const email = screen.getByLabelText(/Email Address/);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(BUYER_MESSAGES.EMAIL_INVALID);
+    // Focus goes to the first field that needs fixing.
+    expect(document.activeElement).toBe(screen.getByLabelText(/Full Name/));
     expect(registrations()).toEqual([]);
   });
 
@@ -68,9 +72,16 @@ describe(JoinPage.name, () => {
     await user.type(screen.getByLabelText(/Email Address/), 'not-an-email');
     await user.click(submitButton());
 
+    expect(await screen.findByText(BUYER_MESSAGES.EMAIL_INVALID)).toBeTruthy();
     expect(screen.queryByText(BUYER_MESSAGES.NAME_REQUIRED)).toBeNull();
-    expect(screen.getByText(BUYER_MESSAGES.EMAIL_INVALID)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Email Address/));
     expect(registrations()).toEqual([]);
+
+    // After a submit the messages follow what is typed.
+    await user.clear(screen.getByLabelText(/Email Address/));
+    await user.type(screen.getByLabelText(/Email Address/), 'ada@example.com');
+    await waitFor(() => expect(screen.queryByText(BUYER_MESSAGES.EMAIL_INVALID)).toBeNull());
+    expect(screen.getByLabelText(/Email Address/).getAttribute('aria-invalid')).toBeNull();
   });
 
   it('registers a valid buyer, confirms with a toast and shows them signed in', async () => {
@@ -107,5 +118,27 @@ describe(JoinPage.name, () => {
     expect(await screen.findByText('Registration Failed')).toBeTruthy();
     expect(screen.getByText('An account with this email already exists.')).toBeTruthy();
     expect((screen.getByLabelText(/Full Name/) as HTMLInputElement).value).toBe('Ada Lovelace');
+  });
+
+  it("puts the server's field messages of a 400 under the fields and focuses the first", async () => {
+    const body = JSON.stringify({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: `${BUYER_MESSAGES.EMAIL_INVALID}`,
+      fields: { email: [BUYER_MESSAGES.EMAIL_INVALID] },
+    });
+    server(() => fakeResponse(400, body, 'Bad Request'));
+    const user = userEvent.setup();
+    renderJoinPage();
+
+    await user.type(screen.getByLabelText(/Full Name/), 'Ada Lovelace');
+    await user.type(screen.getByLabelText(/Email Address/), 'ada@example.com');
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Registration Failed')).toBeTruthy();
+    const email = screen.getByLabelText(/Email Address/);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(BUYER_MESSAGES.EMAIL_INVALID);
+    expect(document.activeElement).toBe(email);
   });
 });

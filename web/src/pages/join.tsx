@@ -1,14 +1,15 @@
-import { RegisterBuyerDto, validateDto, type FieldErrors, type RegisterBuyerResponse, type SignedInBuyer } from '@paymarket/contracts';
+import type { RegisterBuyerDto, RegisterBuyerResponse, SignedInBuyer } from '@paymarket/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BadgeDollarSign, CheckCircle2, ClipboardList, CreditCard, Globe2, Loader2, Package, ShieldCheck } from 'lucide-react';
-import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import { fieldErrorId, FormField } from '@/components/form-field';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { useContractForm } from '@/forms/use-contract-form';
 import { SESSION_QUERY_KEY, useSession } from '@/hooks/use-session';
 import { toast } from '@/hooks/use-toast';
 import { formatUsd, PROVIDER_PLATFORM_FEE_PERCENT, TRANSACTION_FEE } from '@/lib/pricing';
@@ -93,9 +94,12 @@ function SignedInCard({ buyer }: { buyer: SignedInBuyer }): ReactElement {
 export function JoinPage(): ReactElement {
   const client = useQueryClient();
   const { buyer } = useSession();
-  const [form, setForm] = useState<BuyerForm>(EMPTY_FORM);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useContractForm<BuyerForm, 'RegisterBuyerDto'>({
+    dto: 'RegisterBuyerDto',
+    idPrefix: 'buyer',
+    defaultValues: EMPTY_FORM,
+    toPayload,
+  });
 
   const registration = useMutation({
     mutationFn: async (payload: RegisterBuyerDto) =>
@@ -107,11 +111,10 @@ export function JoinPage(): ReactElement {
         title: 'Registration Successful!',
         description: `Welcome to PayMarket, ${payload.name}! You can now order from print providers.`,
       });
-      setForm(EMPTY_FORM);
-      setErrors({});
-      setSubmitted(false);
+      form.reset();
     },
     onError: (error) => {
+      form.showServerErrors(error);
       toast({
         variant: 'destructive',
         title: 'Registration Failed',
@@ -120,37 +123,9 @@ export function JoinPage(): ReactElement {
     },
   });
 
-  const update = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>): void => {
-    const next = { ...form, [event.target.name]: event.target.value };
-    setForm(next);
-    // Once the user has tried to submit, keep the messages in step with what they type.
-    if (submitted) {
-      const result = validateDto(RegisterBuyerDto, toPayload(next));
-      setErrors(result.ok ? {} : result.errors);
-    }
-  };
+  const onSubmit = form.handleSubmit((payload) => registration.mutate(payload));
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    setSubmitted(true);
-    const result = validateDto(RegisterBuyerDto, toPayload(form));
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    registration.mutate(result.value);
-  };
-
-  const control = (name: keyof BuyerForm) => ({
-    id: `buyer-${name}`,
-    name,
-    value: form[name],
-    onChange: update,
-    disabled: registration.isPending,
-    'aria-invalid': errors[name] !== undefined ? true : undefined,
-    'aria-describedby': errors[name] !== undefined ? fieldErrorId(`buyer-${name}`) : undefined,
-  });
+  const control = (name: keyof BuyerForm) => ({ ...form.field(name), disabled: registration.isPending });
 
   return (
     <div className="bg-gradient-to-b from-indigo-50 via-background to-background">
@@ -197,20 +172,20 @@ export function JoinPage(): ReactElement {
               <CardDescription>It takes a minute. Fields marked * are required.</CardDescription>
             </CardHeader>
             <CardContent>
-              <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Buyer registration">
+              <form {...form.formProps} onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Buyer registration">
                 <div className="grid gap-5 sm:grid-cols-2">
-                  <FormField id="buyer-name" label="Full Name" required errors={errors.name}>
+                  <FormField id="buyer-name" label="Full Name" required errors={form.messages('name')}>
                     <Input {...control('name')} autoComplete="name" placeholder="Jane Doe" />
                   </FormField>
-                  <FormField id="buyer-email" label="Email Address" required errors={errors.email}>
+                  <FormField id="buyer-email" label="Email Address" required errors={form.messages('email')}>
                     <Input {...control('email')} type="email" autoComplete="email" placeholder="jane@company.com" />
                   </FormField>
                 </div>
-                <FormField id="buyer-company" label="Company" errors={errors.company}>
+                <FormField id="buyer-company" label="Company" errors={form.messages('company')}>
                   <Input {...control('company')} autoComplete="organization" placeholder="Your company (optional)" />
                 </FormField>
                 <div className="grid gap-5 sm:grid-cols-2">
-                  <FormField id="buyer-businessType" label="Business Type" errors={errors.businessType}>
+                  <FormField id="buyer-businessType" label="Business Type" errors={form.messages('businessType')}>
                     <Select {...control('businessType')}>
                       <option value="">Select a type</option>
                       {BUSINESS_TYPES.map((type) => (
@@ -220,7 +195,7 @@ export function JoinPage(): ReactElement {
                       ))}
                     </Select>
                   </FormField>
-                  <FormField id="buyer-expectedVolume" label="Expected Volume" errors={errors.expectedVolume}>
+                  <FormField id="buyer-expectedVolume" label="Expected Volume" errors={form.messages('expectedVolume')}>
                     <Select {...control('expectedVolume')}>
                       <option value="">Select a volume</option>
                       {EXPECTED_VOLUMES.map((volume) => (
@@ -231,9 +206,14 @@ export function JoinPage(): ReactElement {
                     </Select>
                   </FormField>
                 </div>
-                <FormField id="buyer-requirements" label="Requirements" errors={errors.requirements}>
+                <FormField id="buyer-requirements" label="Requirements" errors={form.messages('requirements')}>
                   <Textarea {...control('requirements')} rows={4} placeholder="What do you usually need printed?" />
                 </FormField>
+                {form.formMessage && (
+                  <p role="alert" className="text-sm font-medium text-destructive">
+                    {form.formMessage}
+                  </p>
+                )}
                 <Button type="submit" size="lg" className="w-full" disabled={registration.isPending}>
                   {registration.isPending ? (
                     <>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import type { OrderView } from '@paymarket/contracts';
+import { PAYMENT_MESSAGES, type OrderView } from '@paymarket/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, fetchRoutes, findToast, renderPage } from '@/components/payments/testing/fetch-routes';
@@ -189,18 +189,29 @@ describe(OrdersPage.name, () => {
 
   it("shows the server's message when a refund is refused", async () => {
     const completed = order({ orderId: 'ORD-9', status: 'completed' });
-    globalThis.fetch = fetchRoutes({
+    const api = fetchRoutes({
       'GET /api/admin/session': { status: 200, body: { admin: { id: 'a1', email: 'admin@example.com' } } },
       'GET /api/admin/orders': { status: 200, body: [completed] },
       'GET /api/orders': { status: 200, body: [] },
       'POST /api/admin/orders/id-ORD-9/refunds': apiError(422, 'The refund is larger than what is left to refund (103.56).'),
-    }).fetch;
+    });
+    globalThis.fetch = api.fetch;
     const user = userEvent.setup();
     renderPage(<OrdersPage />, '/orders');
 
     await user.click(await within(await screen.findByRole('article', { name: 'Order ORD-9' })).findByRole('button', { name: 'Refund' }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Amount (optional)'), '500');
+    // The contract refuses a malformed amount before anything is sent, under the field.
+    await user.type(within(dialog).getByLabelText('Amount (optional)'), '0.001');
+    await user.click(within(dialog).getByRole('button', { name: 'Issue Refund' }));
+    const amount = within(dialog).getByLabelText('Amount (optional)');
+    expect(await within(dialog).findByText(PAYMENT_MESSAGES.INVALID_AMOUNT)).toBeTruthy();
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(amount);
+    expect(api.callsTo('POST /api/admin/orders/id-ORD-9/refunds')).toEqual([]);
+
+    await user.clear(amount);
+    await user.type(amount, '500');
     await user.click(within(dialog).getByRole('button', { name: 'Issue Refund' }));
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe('The refund is larger than what is left to refund (103.56).');

@@ -1,13 +1,7 @@
-import {
-  PROVIDER_APPLICATION_MESSAGES,
-  ProviderApplicationDto,
-  validateDto,
-  YEARS_IN_BUSINESS,
-  type FieldErrors,
-} from '@paymarket/contracts';
+import type { ProviderApplicationDto } from '@paymarket/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Loader2 } from 'lucide-react';
-import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { AccountStatus } from '@/components/catalog/account-status';
 import { useAccountValidation } from '@/components/catalog/use-account-validation';
@@ -17,7 +11,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { useContractForm } from '@/forms/use-contract-form';
 import { toast } from '@/hooks/use-toast';
+import { PROVIDER_APPLICATION_MESSAGES, YEARS_IN_BUSINESS } from '@/lib/contracts-light';
 import { PROVIDER_PLATFORM_FEE_PERCENT } from '@/lib/pricing';
 import { useSubmissionKey } from '@/lib/idempotency';
 import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
@@ -66,11 +62,14 @@ function toPayload(form: ApplicationForm): Record<string, unknown> {
 }
 
 export function ProviderSignupPage(): ReactElement {
-  const [form, setForm] = useState<ApplicationForm>(EMPTY_FORM);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useContractForm<ApplicationForm, 'ProviderApplicationDto'>({
+    dto: 'ProviderApplicationDto',
+    idPrefix: 'provider',
+    defaultValues: EMPTY_FORM,
+    toPayload,
+  });
   const [received, setReceived] = useState(false);
-  const account = useAccountValidation(form.stripeConnectId);
+  const account = useAccountValidation(form.watch('stripeConnectId'));
   // One key per submission: a retry after a lost answer files the application once.
   const submission = useSubmissionKey();
 
@@ -84,6 +83,7 @@ export function ProviderSignupPage(): ReactElement {
     },
     onError: (error) => {
       submission.failed(error);
+      form.showServerErrors(error);
       toast({
         variant: 'destructive',
         title: 'Submission Error',
@@ -92,43 +92,17 @@ export function ProviderSignupPage(): ReactElement {
     },
   });
 
-  const update = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>): void => {
-    const target = event.target;
-    const value = target instanceof HTMLInputElement && target.type === 'checkbox' ? target.checked : target.value;
-    const next = { ...form, [target.name]: value };
-    setForm(next);
-    if (submitted) {
-      const result = validateDto(ProviderApplicationDto, toPayload(next));
-      setErrors(result.ok ? {} : result.errors);
-    }
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    setSubmitted(true);
-    const result = validateDto(ProviderApplicationDto, toPayload(form));
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+  const onSubmit = form.handleSubmit((payload) => {
     if (account.status !== 'valid') {
       const [title, description] = PROVIDER_APPLICATION_MESSAGES.INVALID_STRIPE_ACCOUNT.split(': ');
       toast({ variant: 'destructive', title, description });
       return;
     }
-    application.mutate(result.value);
-  };
-
-  const control = (name: TextField) => ({
-    id: `provider-${name}`,
-    name,
-    value: form[name],
-    onChange: update,
-    disabled: application.isPending,
-    'aria-invalid': errors[name] !== undefined ? true : undefined,
-    'aria-describedby': errors[name] !== undefined ? fieldErrorId(`provider-${name}`) : undefined,
+    application.mutate(payload);
   });
+
+  const control = (name: TextField) => ({ ...form.field(name), disabled: application.isPending });
+  const termsErrors = form.messages('terms');
 
   if (received) {
     return (
@@ -176,29 +150,34 @@ export function ProviderSignupPage(): ReactElement {
           <CardDescription>Fields marked * are required. Review takes 2-3 business days.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Print provider application">
+          <form
+            {...form.formProps}
+            onSubmit={(event) => void onSubmit(event)}
+            className="space-y-5"
+            aria-label="Print provider application"
+          >
             <div className="grid gap-5 sm:grid-cols-2">
-              <FormField id="provider-businessName" label="Business Name" required errors={errors.businessName}>
+              <FormField id="provider-businessName" label="Business Name" required errors={form.messages('businessName')}>
                 <Input {...control('businessName')} autoComplete="organization" />
               </FormField>
-              <FormField id="provider-contactName" label="Contact Name" required errors={errors.contactName}>
+              <FormField id="provider-contactName" label="Contact Name" required errors={form.messages('contactName')}>
                 <Input {...control('contactName')} autoComplete="name" />
               </FormField>
-              <FormField id="provider-email" label="Email" required errors={errors.email}>
+              <FormField id="provider-email" label="Email" required errors={form.messages('email')}>
                 <Input {...control('email')} type="email" autoComplete="email" />
               </FormField>
-              <FormField id="provider-phone" label="Phone" required errors={errors.phone}>
+              <FormField id="provider-phone" label="Phone" required errors={form.messages('phone')}>
                 <Input {...control('phone')} type="tel" autoComplete="tel" />
               </FormField>
             </div>
-            <FormField id="provider-businessAddress" label="Business Address" required errors={errors.businessAddress}>
+            <FormField id="provider-businessAddress" label="Business Address" required errors={form.messages('businessAddress')}>
               <Input {...control('businessAddress')} autoComplete="street-address" />
             </FormField>
             <div className="grid gap-5 sm:grid-cols-2">
-              <FormField id="provider-website" label="Website" errors={errors.website}>
+              <FormField id="provider-website" label="Website" errors={form.messages('website')}>
                 <Input {...control('website')} type="url" placeholder="https://example.com (optional)" />
               </FormField>
-              <FormField id="provider-yearsInBusiness" label="Years in Business" required errors={errors.yearsInBusiness}>
+              <FormField id="provider-yearsInBusiness" label="Years in Business" required errors={form.messages('yearsInBusiness')}>
                 <Select {...control('yearsInBusiness')}>
                   <option value="">Select years in business</option>
                   {YEARS_IN_BUSINESS.map((y) => (
@@ -208,23 +187,28 @@ export function ProviderSignupPage(): ReactElement {
                   ))}
                 </Select>
               </FormField>
-              <FormField id="provider-serviceArea" label="Service Area" required errors={errors.serviceArea}>
+              <FormField id="provider-serviceArea" label="Service Area" required errors={form.messages('serviceArea')}>
                 <Input {...control('serviceArea')} placeholder="e.g. Canada and the US" />
               </FormField>
-              <FormField id="provider-turnaroundTime" label="Turnaround Time" required errors={errors.turnaroundTime}>
+              <FormField id="provider-turnaroundTime" label="Turnaround Time" required errors={form.messages('turnaroundTime')}>
                 <Input {...control('turnaroundTime')} placeholder="e.g. 3-5 business days" />
               </FormField>
             </div>
-            <FormField id="provider-printCapabilities" label="Print Capabilities" required errors={errors.printCapabilities}>
+            <FormField id="provider-printCapabilities" label="Print Capabilities" required errors={form.messages('printCapabilities')}>
               <Textarea {...control('printCapabilities')} rows={3} placeholder="Presses, formats, materials, finishing…" />
             </FormField>
-            <FormField id="provider-stripeConnectId" label="Stripe Connect Account ID" required errors={errors.stripeConnectId}>
+            <FormField id="provider-stripeConnectId" label="Stripe Connect Account ID" required errors={form.messages('stripeConnectId')}>
               <Input {...control('stripeConnectId')} placeholder="acct_..." autoComplete="off" spellCheck={false} />
             </FormField>
             <div aria-live="polite" className="-mt-3">
               <AccountStatus state={account} />
             </div>
-            <FormField id="provider-portfolioDescription" label="Portfolio Description" required errors={errors.portfolioDescription}>
+            <FormField
+              id="provider-portfolioDescription"
+              label="Portfolio Description"
+              required
+              errors={form.messages('portfolioDescription')}
+            >
               <Textarea
                 {...control('portfolioDescription')}
                 rows={4}
@@ -233,16 +217,7 @@ export function ProviderSignupPage(): ReactElement {
             </FormField>
             <div className="space-y-2">
               <label className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="terms"
-                  checked={form.terms}
-                  onChange={update}
-                  disabled={application.isPending}
-                  className="mt-0.5 size-4 accent-primary"
-                  aria-invalid={errors.terms ? true : undefined}
-                  aria-describedby={errors.terms ? 'provider-terms-error' : undefined}
-                />
+                <input type="checkbox" {...form.field('terms')} disabled={application.isPending} className="mt-0.5 size-4 accent-primary" />
                 <span>
                   I agree to the terms and conditions and the{' '}
                   <Link to="/privacy" className="text-primary underline underline-offset-4">
@@ -251,12 +226,17 @@ export function ProviderSignupPage(): ReactElement {
                   .
                 </span>
               </label>
-              {errors.terms && (
-                <p id="provider-terms-error" className="text-sm font-medium text-destructive">
-                  {errors.terms[0]}
+              {termsErrors && (
+                <p id={fieldErrorId(form.fieldId('terms'))} className="text-sm font-medium text-destructive">
+                  {termsErrors[0]}
                 </p>
               )}
             </div>
+            {form.formMessage && (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {form.formMessage}
+              </p>
+            )}
             <Button type="submit" size="lg" className="w-full" disabled={application.isPending}>
               {application.isPending ? (
                 <>

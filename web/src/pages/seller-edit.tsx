@@ -1,31 +1,35 @@
-import { SELLER_EDIT_CATEGORIES, UpdateSellerDto, validateDto, type FieldErrors, type SellerProfile } from '@paymarket/contracts';
+import type { SellerProfile, UpdateSellerDto } from '@paymarket/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Loader2, Lock } from 'lucide-react';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LostEditLink } from '@/components/catalog/lost-edit-link';
 import { PayoutAccountField, payoutAccountProblem } from '@/components/catalog/payout-account-field';
 import { getSellerToken, sellerRequest, storeSellerToken } from '@/components/catalog/seller-auth';
 import { useAccountValidation } from '@/components/catalog/use-account-validation';
 import { SHOWCASE_PATH } from '@/components/catalog/use-showcase';
-import { fieldErrorId, FormField } from '@/components/form-field';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { useContractForm } from '@/forms/use-contract-form';
 import { toast } from '@/hooks/use-toast';
+import { SELLER_EDIT_CATEGORIES } from '@/lib/contracts-light';
 import { apiErrorMessage, apiRequest, errorStatus } from '@/lib/queryClient';
 
 type Field =
   'businessName' | 'sellerName' | 'email' | 'phone' | 'category' | 'description' | 'products' | 'pricing' | 'location' | 'website';
-type EditForm = Record<Field, string>;
+type EditForm = Record<Field | 'stripeAccountId', string> & { removeAccount: boolean };
 
 const AUTH_REQUIRED = 'Authentication required. Only the seller who registered this profile can edit it.';
 const NO_PERMISSION = "You don't have permission to edit this profile. Only the seller who registered can make changes.";
 
 function formOf(seller: SellerProfile): EditForm {
   return {
+    stripeAccountId: '',
+    removeAccount: false,
     businessName: seller.businessName,
     sellerName: seller.sellerName,
     email: seller.email,
@@ -43,9 +47,9 @@ function formOf(seller: SellerProfile): EditForm {
  * ADR 0030: the account id is never sent to the browser, so the field starts empty. Empty keeps the current account,
  * "remove" sends '' (clears it), an id replaces it.
  */
-function withPayoutAccount(form: EditForm, stripeAccountId: string, remove: boolean): Record<string, string> {
-  if (remove) return { ...form, stripeAccountId: '' };
-  return stripeAccountId.trim() === '' ? form : { ...form, stripeAccountId };
+function toPayload({ stripeAccountId, removeAccount, ...profile }: EditForm): Record<string, string> {
+  if (removeAccount) return { ...profile, stripeAccountId: '' };
+  return stripeAccountId.trim() === '' ? profile : { ...profile, stripeAccountId };
 }
 
 function BackLink(): ReactElement {
@@ -134,11 +138,13 @@ export function SellerEditPage(): ReactElement {
 function EditSellerForm({ seller, token }: { seller: SellerProfile; token: string }): ReactElement {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<EditForm>(() => formOf(seller));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [stripeAccountId, setStripeAccountId] = useState('');
-  const [removeAccount, setRemoveAccount] = useState(false);
+  const form = useContractForm<EditForm, 'UpdateSellerDto'>({
+    dto: 'UpdateSellerDto',
+    idPrefix: 'edit',
+    defaultValues: formOf(seller),
+    toPayload,
+  });
+  const [stripeAccountId, removeAccount] = form.watch(['stripeAccountId', 'removeAccount']);
   const account = useAccountValidation(removeAccount ? '' : stripeAccountId);
   // A category outside the edit list (none today) is still offered, so saving never changes it silently.
   const categories = SELLER_EDIT_CATEGORIES.some((c) => c.value === seller.category)
@@ -157,6 +163,7 @@ function EditSellerForm({ seller, token }: { seller: SellerProfile; token: strin
       void navigate('/sellers-showcase');
     },
     onError: (error) => {
+      form.showServerErrors(error);
       toast({
         variant: 'destructive',
         title: 'Update Failed',
@@ -165,49 +172,16 @@ function EditSellerForm({ seller, token }: { seller: SellerProfile; token: strin
     },
   });
 
-  const update = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>): void => {
-    const next = { ...form, [event.target.name]: event.target.value };
-    setForm(next);
-    if (submitted) {
-      const result = validateDto(UpdateSellerDto, withPayoutAccount(next, stripeAccountId, removeAccount));
-      setErrors(result.ok ? {} : result.errors);
-    }
-  };
-
-  const updateAccount = (event: ChangeEvent<HTMLInputElement>): void => {
-    setStripeAccountId(event.target.value);
-    if (submitted) {
-      const result = validateDto(UpdateSellerDto, withPayoutAccount(form, event.target.value, removeAccount));
-      setErrors(result.ok ? {} : result.errors);
-    }
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    setSubmitted(true);
-    const result = validateDto(UpdateSellerDto, withPayoutAccount(form, stripeAccountId, removeAccount));
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+  const onSubmit = form.handleSubmit((profile) => {
     const problem = removeAccount ? null : payoutAccountProblem(stripeAccountId, account);
     if (problem) {
       toast({ variant: 'destructive', ...problem });
       return;
     }
-    save.mutate(result.value);
-  };
-
-  const control = (name: Field) => ({
-    id: `edit-${name}`,
-    name,
-    value: form[name],
-    onChange: update,
-    disabled: save.isPending,
-    'aria-invalid': errors[name] !== undefined ? true : undefined,
-    'aria-describedby': errors[name] !== undefined ? fieldErrorId(`edit-${name}`) : undefined,
+    save.mutate(profile);
   });
+
+  const control = (name: Field) => ({ ...form.field(name), disabled: save.isPending });
 
   return (
     <Card className="mt-6 shadow-xl shadow-primary/5">
@@ -219,21 +193,21 @@ function EditSellerForm({ seller, token }: { seller: SellerProfile; token: strin
         </Link>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Edit seller profile">
+        <form {...form.formProps} onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Edit seller profile">
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField id="edit-businessName" label="Business Name" required errors={errors.businessName}>
+            <FormField id="edit-businessName" label="Business Name" required errors={form.messages('businessName')}>
               <Input {...control('businessName')} />
             </FormField>
-            <FormField id="edit-sellerName" label="Seller Name" required errors={errors.sellerName}>
+            <FormField id="edit-sellerName" label="Seller Name" required errors={form.messages('sellerName')}>
               <Input {...control('sellerName')} />
             </FormField>
-            <FormField id="edit-email" label="Email" required errors={errors.email}>
+            <FormField id="edit-email" label="Email" required errors={form.messages('email')}>
               <Input {...control('email')} type="email" />
             </FormField>
-            <FormField id="edit-phone" label="Phone" required errors={errors.phone}>
+            <FormField id="edit-phone" label="Phone" required errors={form.messages('phone')}>
               <Input {...control('phone')} type="tel" />
             </FormField>
-            <FormField id="edit-category" label="Category" required errors={errors.category}>
+            <FormField id="edit-category" label="Category" required errors={form.messages('category')}>
               <Select {...control('category')}>
                 <option value="">Select a category</option>
                 {categories.map((c) => (
@@ -243,20 +217,20 @@ function EditSellerForm({ seller, token }: { seller: SellerProfile; token: strin
                 ))}
               </Select>
             </FormField>
-            <FormField id="edit-location" label="Location" required errors={errors.location}>
+            <FormField id="edit-location" label="Location" required errors={form.messages('location')}>
               <Input {...control('location')} />
             </FormField>
           </div>
-          <FormField id="edit-website" label="Website" errors={errors.website}>
+          <FormField id="edit-website" label="Website" errors={form.messages('website')}>
             <Input {...control('website')} />
           </FormField>
-          <FormField id="edit-description" label="Description" required errors={errors.description}>
+          <FormField id="edit-description" label="Description" required errors={form.messages('description')}>
             <Textarea {...control('description')} rows={4} />
           </FormField>
-          <FormField id="edit-products" label="Products & Services" required errors={errors.products}>
+          <FormField id="edit-products" label="Products & Services" required errors={form.messages('products')}>
             <Textarea {...control('products')} rows={3} />
           </FormField>
-          <FormField id="edit-pricing" label="Pricing" required errors={errors.pricing}>
+          <FormField id="edit-pricing" label="Pricing" required errors={form.messages('pricing')}>
             <Input {...control('pricing')} />
           </FormField>
           <div className="space-y-3 rounded-lg border p-4">
@@ -269,9 +243,9 @@ function EditSellerForm({ seller, token }: { seller: SellerProfile; token: strin
               <PayoutAccountField
                 id="edit-stripeAccountId"
                 value={stripeAccountId}
-                onChange={updateAccount}
+                control={form.field('stripeAccountId')}
                 state={account}
-                errors={errors.stripeAccountId}
+                errors={form.messages('stripeAccountId')}
                 disabled={save.isPending}
                 placeholder={seller.payable ? 'acct_... (leave blank to keep your current account)' : 'acct_... (optional)'}
                 idleText={
@@ -283,18 +257,16 @@ function EditSellerForm({ seller, token }: { seller: SellerProfile; token: strin
             )}
             {seller.payable && (
               <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="removeAccount"
-                  checked={removeAccount}
-                  onChange={(event) => setRemoveAccount(event.target.checked)}
-                  disabled={save.isPending}
-                  className="size-4 accent-primary"
-                />
+                <input type="checkbox" {...form.register('removeAccount')} disabled={save.isPending} className="size-4 accent-primary" />
                 Remove my payout account (buyers can no longer pay me on the Payment page)
               </label>
             )}
           </div>
+          {form.formMessage && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {form.formMessage}
+            </p>
+          )}
           <div className="flex justify-end gap-3">
             <Button type="button" variant="outline" onClick={() => void navigate('/sellers-showcase')} disabled={save.isPending}>
               Cancel

@@ -1,19 +1,21 @@
-import { RegisterSellerDto, SELLER_CATEGORIES, validateDto, type FieldErrors, type RegisterSellerResponse } from '@paymarket/contracts';
+import type { RegisterSellerDto, RegisterSellerResponse } from '@paymarket/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Loader2, Store } from 'lucide-react';
-import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { PayoutAccountField, payoutAccountProblem } from '@/components/catalog/payout-account-field';
 import { storeSellerToken } from '@/components/catalog/seller-auth';
 import { useAccountValidation } from '@/components/catalog/use-account-validation';
 import { SHOWCASE_PATH } from '@/components/catalog/use-showcase';
-import { fieldErrorId, FormField } from '@/components/form-field';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { useContractForm } from '@/forms/use-contract-form';
 import { toast } from '@/hooks/use-toast';
+import { SELLER_CATEGORIES } from '@/lib/contracts-light';
 import { TRANSACTION_FEE } from '@/lib/pricing';
 import { useSubmissionKey } from '@/lib/idempotency';
 import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
@@ -44,10 +46,14 @@ function toPayload(form: SellerForm): Partial<SellerForm> {
 
 export function SellerRegistrationPage(): ReactElement {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<SellerForm>(EMPTY_FORM);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const account = useAccountValidation(form.stripeAccountId);
+  const form = useContractForm<SellerForm, 'RegisterSellerDto'>({
+    dto: 'RegisterSellerDto',
+    idPrefix: 'seller',
+    defaultValues: EMPTY_FORM,
+    toPayload,
+  });
+  const stripeAccountId = form.watch('stripeAccountId');
+  const account = useAccountValidation(stripeAccountId);
   // One key per submission: a retry after a lost answer registers once (and gets the seller with a new edit token).
   const submission = useSubmissionKey();
 
@@ -65,12 +71,11 @@ export function SellerRegistrationPage(): ReactElement {
         title: 'Registration Successful!',
         description: 'Your seller profile has been created and is now live in the Sellers directory.',
       });
-      setForm(EMPTY_FORM);
-      setErrors({});
-      setSubmitted(false);
+      form.reset();
     },
     onError: (error) => {
       submission.failed(error);
+      form.showServerErrors(error);
       toast({
         variant: 'destructive',
         title: 'Registration Failed',
@@ -79,41 +84,17 @@ export function SellerRegistrationPage(): ReactElement {
     },
   });
 
-  const update = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>): void => {
-    const next = { ...form, [event.target.name]: event.target.value };
-    setForm(next);
-    if (submitted) {
-      const result = validateDto(RegisterSellerDto, toPayload(next));
-      setErrors(result.ok ? {} : result.errors);
-    }
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    setSubmitted(true);
-    const result = validateDto(RegisterSellerDto, toPayload(form));
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    const problem = payoutAccountProblem(form.stripeAccountId, account);
+  const onSubmit = form.handleSubmit((payload) => {
+    // The DTO checks the id's format; whether Stripe knows the account is the live check's answer.
+    const problem = payoutAccountProblem(stripeAccountId, account);
     if (problem) {
       toast({ variant: 'destructive', ...problem });
       return;
     }
-    registration.mutate(result.value);
-  };
-
-  const control = (name: Field) => ({
-    id: `seller-${name}`,
-    name,
-    value: form[name],
-    onChange: update,
-    disabled: registration.isPending,
-    'aria-invalid': errors[name] !== undefined ? true : undefined,
-    'aria-describedby': errors[name] !== undefined ? fieldErrorId(`seller-${name}`) : undefined,
+    registration.mutate(payload);
   });
+
+  const control = (name: Field) => ({ ...form.field(name), disabled: registration.isPending });
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
@@ -137,21 +118,21 @@ export function SellerRegistrationPage(): ReactElement {
           <CardDescription>Fields marked * are required.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Seller registration">
+          <form {...form.formProps} onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Seller registration">
             <div className="grid gap-5 sm:grid-cols-2">
-              <FormField id="seller-businessName" label="Business Name" required errors={errors.businessName}>
+              <FormField id="seller-businessName" label="Business Name" required errors={form.messages('businessName')}>
                 <Input {...control('businessName')} autoComplete="organization" placeholder="Harbour Print Works" />
               </FormField>
-              <FormField id="seller-sellerName" label="Your Name" required errors={errors.sellerName}>
+              <FormField id="seller-sellerName" label="Your Name" required errors={form.messages('sellerName')}>
                 <Input {...control('sellerName')} autoComplete="name" placeholder="Jane Doe" />
               </FormField>
-              <FormField id="seller-email" label="Email" required errors={errors.email}>
+              <FormField id="seller-email" label="Email" required errors={form.messages('email')}>
                 <Input {...control('email')} type="email" autoComplete="email" placeholder="jane@company.com" />
               </FormField>
-              <FormField id="seller-phone" label="Phone" required errors={errors.phone}>
+              <FormField id="seller-phone" label="Phone" required errors={form.messages('phone')}>
                 <Input {...control('phone')} type="tel" autoComplete="tel" placeholder="+1 555 010 0100" />
               </FormField>
-              <FormField id="seller-category" label="Category" required errors={errors.category}>
+              <FormField id="seller-category" label="Category" required errors={form.messages('category')}>
                 <Select {...control('category')}>
                   <option value="">Select a category</option>
                   {SELLER_CATEGORIES.map((c) => (
@@ -161,40 +142,45 @@ export function SellerRegistrationPage(): ReactElement {
                   ))}
                 </Select>
               </FormField>
-              <FormField id="seller-location" label="Location" required errors={errors.location}>
+              <FormField id="seller-location" label="Location" required errors={form.messages('location')}>
                 <Input {...control('location')} placeholder="City, Country" />
               </FormField>
             </div>
-            <FormField id="seller-description" label="Business Description" required errors={errors.description}>
+            <FormField id="seller-description" label="Business Description" required errors={form.messages('description')}>
               <Textarea
                 {...control('description')}
                 rows={4}
                 placeholder="What you do, for whom, and what makes your work stand out (at least 50 characters)"
               />
             </FormField>
-            <FormField id="seller-products" label="Products & Services" required errors={errors.products}>
-              <Textarea {...control('products')} rows={3} placeholder="Business cards, flyers, banners…" />
+            <FormField id="seller-products" label="Products & Services" required errors={form.messages('products')}>
+              <Textarea {...control('products')} rows={3} placeholder="Business cards, flyers, banners… (at least 20 characters)" />
             </FormField>
             <div className="grid gap-5 sm:grid-cols-2">
-              <FormField id="seller-pricing" label="Pricing" required errors={errors.pricing}>
+              <FormField id="seller-pricing" label="Pricing" required errors={form.messages('pricing')}>
                 <Input {...control('pricing')} placeholder="From $29 per 250 cards" />
               </FormField>
-              <FormField id="seller-website" label="Website" errors={errors.website}>
+              <FormField id="seller-website" label="Website" errors={form.messages('website')}>
                 <Input {...control('website')} type="url" autoComplete="url" placeholder="https://example.com (optional)" />
               </FormField>
             </div>
             <PayoutAccountField
               id="seller-stripeAccountId"
-              value={form.stripeAccountId}
-              onChange={update}
+              value={stripeAccountId}
+              control={form.field('stripeAccountId')}
               state={account}
-              errors={errors.stripeAccountId}
+              errors={form.messages('stripeAccountId')}
               disabled={registration.isPending}
             />
             <p className="rounded-lg border border-primary/20 bg-secondary/50 p-3 text-sm text-secondary-foreground">
               PayMarket charges a flat ${TRANSACTION_FEE.cad.toFixed(2)} CAD transaction fee per completed transaction. No monthly fees, no
               setup costs.
             </p>
+            {form.formMessage && (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {form.formMessage}
+              </p>
+            )}
             <Button type="submit" size="lg" className="w-full" disabled={registration.isPending}>
               {registration.isPending ? (
                 <>

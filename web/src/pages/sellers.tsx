@@ -5,6 +5,7 @@ import { SellerCard } from '@/components/catalog/seller-card';
 import { useShowcase } from '@/components/catalog/use-showcase';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { usePayeeSession } from '@/hooks/use-payee-session';
 import { formatUsd, TRANSACTION_FEE } from '@/lib/pricing';
 import { apiErrorMessage } from '@/lib/queryClient';
 
@@ -45,6 +46,8 @@ function ShowcaseSkeleton(): ReactElement {
 
 export function SellersPage(): ReactElement {
   const { sellers, stats, isLoading, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useShowcase();
+  // A signed-in seller or print provider is listed already: their next step is their dashboard, not joining.
+  const { payee } = usePayeeSession();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -111,15 +114,26 @@ export function SellersPage(): ReactElement {
             </>
           )}
 
-          <Card className="mt-12 flex flex-col items-center bg-gradient-to-br from-indigo-50 to-background p-10 text-center">
-            <h2 className="text-2xl font-bold">Ready to Start Selling?</h2>
-            <p className="mt-2 max-w-xl text-muted-foreground">
-              List your services, get paid directly by card and pay only a flat {formatUsd(TRANSACTION_FEE.usd)} per completed transaction.
-            </p>
-            <Button asChild size="lg" className="mt-6">
-              <Link to="/seller-registration">Join the Marketplace</Link>
-            </Button>
-          </Card>
+          {payee ? (
+            <Card className="mt-12 flex flex-col items-center bg-gradient-to-br from-indigo-50 to-background p-10 text-center">
+              <h2 className="text-2xl font-bold">Your listing is live</h2>
+              <p className="mt-2 max-w-xl text-muted-foreground">See your payments, fees and payouts in your dashboard.</p>
+              <Button asChild size="lg" className="mt-6">
+                <Link to="/dashboard">Your dashboard</Link>
+              </Button>
+            </Card>
+          ) : (
+            <Card className="mt-12 flex flex-col items-center bg-gradient-to-br from-indigo-50 to-background p-10 text-center">
+              <h2 className="text-2xl font-bold">Ready to Start Selling?</h2>
+              <p className="mt-2 max-w-xl text-muted-foreground">
+                List your services, get paid directly by card and pay only a flat {formatUsd(TRANSACTION_FEE.usd)} per completed
+                transaction.
+              </p>
+              <Button asChild size="lg" className="mt-6">
+                <Link to="/seller-registration">Join the Marketplace</Link>
+              </Button>
+            </Card>
+          )}
         </>
       )}
     </div>

@@ -62,7 +62,9 @@ describe(SignInPage.name, () => {
 
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Email me a code' }));
-    expect(screen.getByText(AUTH_MESSAGES.EMAIL_INVALID)).toBeTruthy();
+    expect(await screen.findByText(AUTH_MESSAGES.EMAIL_INVALID)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Email Address/));
+    expect(screen.getByLabelText(/Email Address/).getAttribute('aria-invalid')).toBe('true');
 
     await user.type(screen.getByLabelText(/Email Address/), ' ADA@example.com ');
     await user.click(screen.getByRole('button', { name: 'Email me a code' }));
@@ -73,7 +75,8 @@ describe(SignInPage.name, () => {
 
     await user.type(screen.getByLabelText(/Sign-in code/), '12');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(screen.getByText(AUTH_MESSAGES.CODE_FORMAT)).toBeTruthy();
+    expect(await screen.findByText(AUTH_MESSAGES.CODE_FORMAT)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Sign-in code/));
 
     await user.type(screen.getByLabelText(/Sign-in code/), '3456');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));

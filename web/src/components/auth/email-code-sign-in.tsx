@@ -1,12 +1,13 @@
-import { RequestSignInCodeDto, SIGN_IN_CODE, validateDto, VerifySignInCodeDto, type FieldErrors } from '@paymarket/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Loader2, Mail } from 'lucide-react';
-import { useState, type FormEvent, type ReactElement, type ReactNode } from 'react';
-import { fieldErrorId, FormField } from '@/components/form-field';
+import { useCallback, useState, type ReactElement, type ReactNode } from 'react';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { useContractForm } from '@/forms/use-contract-form';
 import { toast } from '@/hooks/use-toast';
+import { SIGN_IN_CODE } from '@/lib/contracts-light';
 import { apiErrorMessage } from '@/lib/queryClient';
 
 const MINUTES_VALID = SIGN_IN_CODE.TTL_MS / 60_000;
@@ -43,15 +44,26 @@ export function EmailCodeSignIn<T>({
   emailLabel = 'Email Address',
 }: EmailCodeSignInProps<T>): ReactElement {
   const [step, setStep] = useState<'email' | 'code'>('email');
+  // The address the code went to, normalised by the DTO; the code step sends it with the code.
   const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const emailForm = useContractForm<{ email: string }, 'RequestSignInCodeDto'>({
+    dto: 'RequestSignInCodeDto',
+    idPrefix: 'sign-in',
+    defaultValues: { email: '' },
+  });
+  const withEmail = useCallback((values: { code: string }) => ({ email, code: values.code }), [email]);
+  const codeForm = useContractForm<{ code: string }, 'VerifySignInCodeDto'>({
+    dto: 'VerifySignInCodeDto',
+    idPrefix: 'sign-in',
+    defaultValues: { code: '' },
+    toPayload: withEmail,
+  });
 
   const requestCode = useMutation({
     mutationFn: (address: string) => sendCode(address),
     onSuccess: (result) => {
       setStep('code');
-      setCode('');
+      codeForm.reset();
       toast({ title: 'Check your email', description: result.message });
     },
     onError: (error) =>
@@ -65,22 +77,13 @@ export function EmailCodeSignIn<T>({
       toast({ variant: 'destructive', title: 'Sign-in failed', description: apiErrorMessage(error, 'Please try again.') }),
   });
 
-  const onEmailSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    const result = validateDto(RequestSignInCodeDto, { email });
-    if (!result.ok) return setErrors(result.errors);
-    setErrors({});
-    setEmail(result.value.email);
-    requestCode.mutate(result.value.email);
-  };
+  const onEmailSubmit = emailForm.handleSubmit((body) => {
+    setEmail(body.email);
+    requestCode.mutate(body.email);
+  });
 
-  const onCodeSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    const result = validateDto(VerifySignInCodeDto, { email, code });
-    if (!result.ok) return setErrors(result.errors);
-    setErrors({});
-    verify.mutate(result.value);
-  };
+  const onCodeSubmit = codeForm.handleSubmit((body) => verify.mutate(body));
+  const codeErrors = codeForm.messages('code') ?? (codeForm.formMessage ? [codeForm.formMessage] : undefined);
 
   return (
     <Card className="shadow-xl shadow-primary/5">
@@ -100,19 +103,14 @@ export function EmailCodeSignIn<T>({
       <CardContent>
         {status}
         {step === 'email' ? (
-          <form noValidate onSubmit={onEmailSubmit} className="space-y-5" aria-label="Sign in: email">
-            <FormField id="sign-in-email" label={emailLabel} required errors={errors.email}>
+          <form {...emailForm.formProps} onSubmit={(event) => void onEmailSubmit(event)} className="space-y-5" aria-label="Sign in: email">
+            <FormField id="sign-in-email" label={emailLabel} required errors={emailForm.messages('email')}>
               <Input
-                id="sign-in-email"
-                name="email"
+                {...emailForm.field('email')}
                 type="email"
                 autoComplete="email"
                 placeholder="jane@company.com"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
                 disabled={requestCode.isPending}
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={errors.email ? fieldErrorId('sign-in-email') : undefined}
               />
             </FormField>
             <Button type="submit" size="lg" className="w-full" disabled={requestCode.isPending}>
@@ -128,21 +126,16 @@ export function EmailCodeSignIn<T>({
             {emailFooter}
           </form>
         ) : (
-          <form noValidate onSubmit={onCodeSubmit} className="space-y-5" aria-label="Sign in: code">
-            <FormField id="sign-in-code" label="Sign-in code" required errors={errors.code ?? errors.email}>
+          <form {...codeForm.formProps} onSubmit={(event) => void onCodeSubmit(event)} className="space-y-5" aria-label="Sign in: code">
+            <FormField id="sign-in-code" label="Sign-in code" required errors={codeErrors}>
               <Input
-                id="sign-in-code"
-                name="code"
+                {...codeForm.field('code')}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={7}
                 placeholder="123456"
                 className="text-center font-mono text-lg tracking-[0.4em]"
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
                 disabled={verify.isPending}
-                aria-invalid={errors.code ? true : undefined}
-                aria-describedby={errors.code ? fieldErrorId('sign-in-code') : undefined}
               />
             </FormField>
             <Button type="submit" size="lg" className="w-full" disabled={verify.isPending}>
@@ -162,7 +155,7 @@ export function EmailCodeSignIn<T>({
                 className="h-auto p-0"
                 onClick={() => {
                   setStep('email');
-                  setErrors({});
+                  codeForm.clearErrors();
                 }}
               >
                 Use a different email

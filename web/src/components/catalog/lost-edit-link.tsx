@@ -1,32 +1,28 @@
-import { RequestSellerEditLinkDto, validateDto } from '@paymarket/contracts';
+import type { RequestSellerEditLinkDto } from '@paymarket/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { KeyRound, Loader2 } from 'lucide-react';
-import { useState, type FormEvent, type ReactElement } from 'react';
-import { FormField, fieldErrorId } from '@/components/form-field';
+import type { ReactElement } from 'react';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { useContractForm } from '@/forms/use-contract-form';
 import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
 
 /** "Lost your edit link?": the seller's profile email gets a one-time link that makes this browser the editor again. */
 export function LostEditLink({ sellerId }: { sellerId: string }): ReactElement {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string[] | undefined>();
+  const form = useContractForm<{ email: string }, 'RequestSellerEditLinkDto'>({
+    dto: 'RequestSellerEditLinkDto',
+    idPrefix: 'edit-link',
+    defaultValues: { email: '' },
+  });
   const request = useMutation({
     mutationFn: async (payload: RequestSellerEditLinkDto) =>
       (await (await apiRequest('POST', `/api/sellers/${sellerId}/edit-link`, payload)).json()) as { message: string },
+    onError: (error) => form.showServerErrors(error),
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    const result = validateDto(RequestSellerEditLinkDto, { email });
-    if (!result.ok) {
-      setError(result.errors.email);
-      return;
-    }
-    setError(undefined);
-    request.mutate(result.value);
-  };
+  const onSubmit = form.handleSubmit((payload) => request.mutate(payload));
 
   return (
     <Card className="mt-6 p-6" aria-labelledby="lost-link-heading">
@@ -44,23 +40,14 @@ export function LostEditLink({ sellerId }: { sellerId: string }): ReactElement {
         </p>
       ) : (
         <form
-          noValidate
-          onSubmit={onSubmit}
+          {...form.formProps}
+          onSubmit={(event) => void onSubmit(event)}
           className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
           aria-label="Request an edit link"
         >
           <div className="flex-1">
-            <FormField id="edit-link-email" label="Profile email" errors={error}>
-              <Input
-                id="edit-link-email"
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                disabled={request.isPending}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? fieldErrorId('edit-link-email') : undefined}
-              />
+            <FormField id="edit-link-email" label="Profile email" errors={form.messages('email')}>
+              <Input {...form.field('email')} type="email" autoComplete="email" disabled={request.isPending} />
             </FormField>
           </div>
           <Button type="submit" disabled={request.isPending}>

@@ -1,6 +1,6 @@
-import { SELLER_PAYOUT_MESSAGES } from '@paymarket/contracts';
-import type { ChangeEvent, ReactElement } from 'react';
-import { fieldErrorId, FormField } from '@/components/form-field';
+import { SELLER_PAYOUT_MESSAGES } from '@/lib/contracts-light';
+import type { ComponentProps, ReactElement } from 'react';
+import { FormField } from '@/components/form-field';
 import { Input } from '@/components/ui/input';
 import { AccountStatus } from './account-status';
 import type { AccountValidationState } from './use-account-validation';
@@ -14,7 +14,7 @@ export const PAYOUT_ACCOUNT_LABEL = 'Stripe Connect account ID';
 export function PayoutAccountField({
   id,
   value,
-  onChange,
+  control,
   state,
   errors,
   disabled,
@@ -22,8 +22,10 @@ export function PayoutAccountField({
   idleText = 'Optional. Add your Stripe Connect account so buyers can pay you on the Payment page. We check it with Stripe as you type.',
 }: {
   id: string;
+  /** What is typed, for the live check's status line. */
   value: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  /** The input's props from its form (`useContractForm().field('stripeAccountId')`): name, handlers, aria wiring. */
+  control: ComponentProps<'input'>;
   state: AccountValidationState;
   errors?: readonly string[];
   disabled?: boolean;
@@ -33,18 +35,7 @@ export function PayoutAccountField({
   return (
     <div className="space-y-2">
       <FormField id={id} label={PAYOUT_ACCOUNT_LABEL} errors={errors}>
-        <Input
-          id={id}
-          name="stripeAccountId"
-          value={value}
-          onChange={onChange}
-          disabled={disabled}
-          placeholder={placeholder}
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={errors !== undefined ? true : undefined}
-          aria-describedby={errors !== undefined ? fieldErrorId(id) : undefined}
-        />
+        <Input {...control} id={id} disabled={disabled} placeholder={placeholder} autoComplete="off" spellCheck={false} />
       </FormField>
       <div aria-live="polite">
         <AccountStatus state={value.trim() === '' ? { status: 'idle' } : state} idleText={idleText} />

@@ -1,10 +1,6 @@
-import {
-  STRIPE_ACCOUNT_MESSAGES,
-  STRIPE_ACCOUNT_MIN_LENGTH,
-  STRIPE_ACCOUNT_PREFIX,
-  type ValidateStripeAccountResponse,
-} from '@paymarket/contracts';
+import type { ValidateStripeAccountResponse } from '@paymarket/contracts';
 import { useEffect, useState } from 'react';
+import { STRIPE_ACCOUNT_MESSAGES, STRIPE_ACCOUNT_MIN_LENGTH, STRIPE_ACCOUNT_PREFIX } from '@/lib/contracts-light';
 import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
 
 export type AccountValidationState =

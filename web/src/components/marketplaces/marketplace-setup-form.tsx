@@ -1,20 +1,15 @@
-import {
-  MARKETPLACE_FEE_DEFAULTS,
-  MARKETPLACE_MESSAGES,
-  SetupMarketplaceDto,
-  validateDto,
-  type FieldErrors,
-  type SetupMarketplaceResponse,
-} from '@paymarket/contracts';
+import type { SetupMarketplaceResponse } from '@paymarket/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
-import { fieldErrorId, FormField } from '@/components/form-field';
+import type { ReactElement } from 'react';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { useContractForm } from '@/forms/use-contract-form';
 import { toast } from '@/hooks/use-toast';
+import { MARKETPLACE_FEE_DEFAULTS, MARKETPLACE_MESSAGES } from '@/lib/contracts-light';
 import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
 
 type TextField =
@@ -77,20 +72,23 @@ function toPayload(form: MarketplaceForm): Record<string, unknown> {
 }
 
 export function MarketplaceSetupForm(): ReactElement {
-  const [form, setForm] = useState<MarketplaceForm>(EMPTY_FORM);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useContractForm<MarketplaceForm, 'SetupMarketplaceDto'>({
+    dto: 'SetupMarketplaceDto',
+    idPrefix: 'marketplace',
+    defaultValues: EMPTY_FORM,
+    toPayload,
+  });
+  const customFees = form.watch('customFees');
 
   const setup = useMutation({
     mutationFn: async (payload: Record<string, unknown>) =>
       (await (await apiRequest('POST', '/api/setup-marketplace', payload)).json()) as SetupMarketplaceResponse,
     onSuccess: (response) => {
       toast({ title: 'Marketplace Setup Complete!', description: response.message });
-      setForm(EMPTY_FORM);
-      setErrors({});
-      setSubmitted(false);
+      form.reset();
     },
     onError: (error) => {
+      form.showServerErrors(error);
       toast({
         variant: 'destructive',
         title: MARKETPLACE_MESSAGES.SETUP_FAILED_TITLE,
@@ -99,65 +97,27 @@ export function MarketplaceSetupForm(): ReactElement {
     },
   });
 
-  const revalidate = (next: MarketplaceForm): void => {
-    // Once the user has tried to submit, keep the messages in step with what they type.
-    if (!submitted) return;
-    const result = validateDto(SetupMarketplaceDto, toPayload(next));
-    setErrors(result.ok ? {} : result.errors);
-  };
+  // The raw payload, not the transformed DTO: the server normalises again and the form's text is what was typed.
+  const onSubmit = form.handleSubmit(() => setup.mutate(toPayload(form.getValues())));
 
-  const updateText = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>): void => {
-    const next = { ...form, [event.target.name]: event.target.value };
-    setForm(next);
-    revalidate(next);
-  };
-
-  const updateFlag = (event: ChangeEvent<HTMLInputElement>): void => {
-    const next = { ...form, [event.target.name]: event.target.checked };
-    setForm(next);
-    revalidate(next);
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    setSubmitted(true);
-    const payload = toPayload(form);
-    const result = validateDto(SetupMarketplaceDto, payload);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    // The raw payload, not the transformed DTO: the server normalises again and the form's text is what was typed.
-    setup.mutate(payload);
-  };
-
-  const control = (name: TextField) => ({
-    id: `marketplace-${name}`,
-    name,
-    value: form[name],
-    onChange: updateText,
-    disabled: setup.isPending,
-    'aria-invalid': errors[name] !== undefined ? true : undefined,
-    'aria-describedby': errors[name] !== undefined ? fieldErrorId(`marketplace-${name}`) : undefined,
-  });
+  const control = (name: TextField) => ({ ...form.field(name), disabled: setup.isPending });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Marketplace registration">
+    <form {...form.formProps} onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Marketplace registration">
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="marketplace-companyName" label="Company Name" required errors={errors.companyName}>
+        <FormField id="marketplace-companyName" label="Company Name" required errors={form.messages('companyName')}>
           <Input {...control('companyName')} autoComplete="organization" placeholder="Acme Prints" />
         </FormField>
-        <FormField id="marketplace-marketplaceDomain" label="Marketplace Domain" required errors={errors.marketplaceDomain}>
+        <FormField id="marketplace-marketplaceDomain" label="Marketplace Domain" required errors={form.messages('marketplaceDomain')}>
           <Input {...control('marketplaceDomain')} inputMode="url" placeholder="shop.acme.com" />
         </FormField>
-        <FormField id="marketplace-contactEmail" label="Contact Email" required errors={errors.contactEmail}>
+        <FormField id="marketplace-contactEmail" label="Contact Email" required errors={form.messages('contactEmail')}>
           <Input {...control('contactEmail')} type="email" autoComplete="email" placeholder="hello@acme.com" />
         </FormField>
-        <FormField id="marketplace-adminEmail" label="Admin Email" required errors={errors.adminEmail}>
+        <FormField id="marketplace-adminEmail" label="Admin Email" required errors={form.messages('adminEmail')}>
           <Input {...control('adminEmail')} type="email" placeholder="admin@acme.com" />
         </FormField>
-        <FormField id="marketplace-businessType" label="Business Type" errors={errors.businessType}>
+        <FormField id="marketplace-businessType" label="Business Type" errors={form.messages('businessType')}>
           <Select {...control('businessType')}>
             <option value="">Select a type</option>
             {BUSINESS_TYPES.map((type) => (
@@ -167,7 +127,7 @@ export function MarketplaceSetupForm(): ReactElement {
             ))}
           </Select>
         </FormField>
-        <FormField id="marketplace-expectedVolume" label="Expected Volume" errors={errors.expectedVolume}>
+        <FormField id="marketplace-expectedVolume" label="Expected Volume" errors={form.messages('expectedVolume')}>
           <Select {...control('expectedVolume')}>
             <option value="">Select a volume</option>
             {EXPECTED_VOLUMES.map((volume) => (
@@ -188,15 +148,7 @@ export function MarketplaceSetupForm(): ReactElement {
               htmlFor={`marketplace-${name}`}
               className="flex cursor-pointer items-start gap-3 rounded-lg p-2 hover:bg-muted"
             >
-              <input
-                id={`marketplace-${name}`}
-                name={name}
-                type="checkbox"
-                className="mt-1 size-4 accent-primary"
-                checked={form[name]}
-                onChange={updateFlag}
-                disabled={setup.isPending}
-              />
+              <input {...form.field(name)} type="checkbox" className="mt-1 size-4 accent-primary" disabled={setup.isPending} />
               <span>
                 <span className="block text-sm font-medium">{label}</span>
                 <span className="block text-xs text-muted-foreground">{hint}</span>
@@ -204,22 +156,27 @@ export function MarketplaceSetupForm(): ReactElement {
             </label>
           ))}
         </div>
-        {form.customFees && (
+        {customFees && (
           <div className="grid gap-5 border-t border-border pt-4 sm:grid-cols-2">
-            <FormField id="marketplace-transactionFee" label="Transaction Fee ($)" errors={errors.transactionFee}>
+            <FormField id="marketplace-transactionFee" label="Transaction Fee ($)" errors={form.messages('transactionFee')}>
               <Input {...control('transactionFee')} inputMode="decimal" placeholder={MARKETPLACE_FEE_DEFAULTS.transactionFee} />
             </FormField>
-            <FormField id="marketplace-platformFee" label="Platform Fee (%)" errors={errors.platformFee}>
+            <FormField id="marketplace-platformFee" label="Platform Fee (%)" errors={form.messages('platformFee')}>
               <Input {...control('platformFee')} inputMode="decimal" placeholder={MARKETPLACE_FEE_DEFAULTS.platformFee} />
             </FormField>
           </div>
         )}
       </fieldset>
 
-      <FormField id="marketplace-description" label="Description" errors={errors.description}>
+      <FormField id="marketplace-description" label="Description" errors={form.messages('description')}>
         <Textarea {...control('description')} rows={3} placeholder="Tell us about your marketplace (optional)" />
       </FormField>
 
+      {form.formMessage && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {form.formMessage}
+        </p>
+      )}
       <Button type="submit" size="lg" className="w-full" disabled={setup.isPending}>
         {setup.isPending ? (
           <>

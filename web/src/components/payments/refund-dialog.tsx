@@ -1,12 +1,13 @@
-import { RefundOrderDto, validateDto, type FieldErrors, type OrderView } from '@paymarket/contracts';
+import type { OrderView } from '@paymarket/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, X } from 'lucide-react';
-import { useState, type FormEvent, type ReactElement } from 'react';
-import { fieldErrorId, FormField } from '@/components/form-field';
+import { useState, type ReactElement } from 'react';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { useContractForm } from '@/forms/use-contract-form';
 import { toast } from '@/hooks/use-toast';
 import { formatMoney } from '@/lib/money';
 import { DISPUTE_MESSAGES } from '@/lib/contracts-light';
@@ -14,6 +15,16 @@ import { apiErrorMessage } from '@/lib/queryClient';
 import { statusLabel } from './order-status-badge';
 import { useSubmissionKey } from '@/lib/idempotency';
 import { ADMIN_ORDERS_KEY, ORDERS_KEY, postJson } from './payments-api';
+
+type RefundForm = { amount: string; reason: string };
+
+/** Blank fields are left out (a blank amount refunds everything not refunded yet); the rest is sent trimmed. */
+function toPayload(form: RefundForm): { amount?: string; reason?: string } {
+  const body: { amount?: string; reason?: string } = {};
+  if (form.amount.trim() !== '') body.amount = form.amount.trim();
+  if (form.reason.trim() !== '') body.reason = form.reason.trim();
+  return body;
+}
 
 /** Refunds are frozen while the order has a dispute that is not won (open, under review or lost). */
 export function refundsFrozen(order: OrderView): boolean {
@@ -44,9 +55,12 @@ export function RefundDialog({ order }: { order: OrderView }): ReactElement {
 function RefundDialogOpen({ order }: { order: OrderView }): ReactElement {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContractForm<RefundForm, 'RefundOrderDto'>({
+    dto: 'RefundOrderDto',
+    idPrefix: 'refund',
+    defaultValues: { amount: '', reason: '' },
+    toPayload,
+  });
   // One key per refund attempt: a double submit or a retry after a lost answer refunds once.
   const submission = useSubmissionKey();
 
@@ -58,8 +72,7 @@ function RefundDialogOpen({ order }: { order: OrderView }): ReactElement {
     onSuccess: (updated) => {
       submission.done();
       setOpen(false);
-      setAmount('');
-      setReason('');
+      form.reset();
       void queryClient.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY });
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
       toast({
@@ -69,6 +82,7 @@ function RefundDialogOpen({ order }: { order: OrderView }): ReactElement {
     },
     onError: (error) => {
       submission.failed(error);
+      form.showServerErrors(error);
       toast({
         variant: 'destructive',
         title: 'Refund Failed',
@@ -77,19 +91,8 @@ function RefundDialogOpen({ order }: { order: OrderView }): ReactElement {
     },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    const body: { amount?: string; reason?: string } = {};
-    if (amount.trim() !== '') body.amount = amount.trim();
-    if (reason.trim() !== '') body.reason = reason.trim();
-    const result = validateDto(RefundOrderDto, body);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    refund.mutate(body);
-  };
+  // The body as typed (trimmed), as before: the server reads the amount's decimal text itself.
+  const onSubmit = form.handleSubmit(() => refund.mutate(toPayload(form.getValues())));
 
   return (
     <Dialog.Root
@@ -113,29 +116,12 @@ function RefundDialogOpen({ order }: { order: OrderView }): ReactElement {
             Paid {formatMoney(order.total, order.currency)}; refunded so far {formatMoney(order.refunded, order.currency)}. Leave the amount
             blank to refund everything not refunded yet.
           </Dialog.Description>
-          <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4" aria-label="Refund">
-            <FormField id="refund-amount" label="Amount (optional)" errors={errors.amount}>
-              <Input
-                id="refund-amount"
-                type="number"
-                step="0.01"
-                min="0"
-                inputMode="decimal"
-                value={amount}
-                onChange={(event) => setAmount(event.target.value)}
-                disabled={refund.isPending}
-                aria-invalid={errors.amount !== undefined ? true : undefined}
-                aria-describedby={errors.amount !== undefined ? fieldErrorId('refund-amount') : undefined}
-              />
+          <form {...form.formProps} onSubmit={(event) => void onSubmit(event)} className="mt-5 space-y-4" aria-label="Refund">
+            <FormField id="refund-amount" label="Amount (optional)" errors={form.messages('amount')}>
+              <Input {...form.field('amount')} type="number" step="0.01" min="0" inputMode="decimal" disabled={refund.isPending} />
             </FormField>
-            <FormField id="refund-reason" label="Reason (optional)" errors={errors.reason}>
-              <Textarea
-                id="refund-reason"
-                rows={3}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-                disabled={refund.isPending}
-              />
+            <FormField id="refund-reason" label="Reason (optional)" errors={form.messages('reason')}>
+              <Textarea {...form.field('reason')} rows={3} disabled={refund.isPending} />
             </FormField>
             {refund.isError && (
               // The modal hides the rest of the page (toasts included) from assistive technology: say it here too.

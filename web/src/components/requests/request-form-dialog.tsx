@@ -1,22 +1,16 @@
-import {
-  BUYER_REQUEST_MESSAGES,
-  PostBuyerRequestDto,
-  REQUEST_CATEGORIES,
-  REQUEST_CATEGORY_LABELS,
-  UpdateBuyerRequestDto,
-  validateDto,
-  type BuyerRequestView,
-  type FieldErrors,
-} from '@paymarket/contracts';
+// The dialog is its own chunk, loaded when it opens: the contracts' messages come with it, as the DTOs would on focus.
+import { BUYER_REQUEST_MESSAGES, type BuyerRequestView } from '@paymarket/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { fieldErrorId, FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { useContractForm } from '@/forms/use-contract-form';
 import { toast } from '@/hooks/use-toast';
+import { REQUEST_CATEGORIES, REQUEST_CATEGORY_LABELS } from '@/lib/contracts-light';
 import { useSubmissionKey } from '@/lib/idempotency';
 import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
 import { BUYER_REQUESTS_PATH } from '@/pages/requests/board-filters';
@@ -40,19 +34,18 @@ function formOf(request: BuyerRequestView): RequestForm {
   };
 }
 
-/** Blank optional fields are left out; the category defaults to "other" on the server. */
+/** Blank optional fields are left out; the category defaults to "other" on the server, which reads the email from the session. */
 function payloadOf(form: RequestForm, withEmail: boolean): Record<string, string> {
   const entries = Object.entries(form).filter(([key, value]) => {
-    if (key === 'buyerEmail') return withEmail && value.trim() !== '';
+    if (key === 'buyerEmail') return withEmail;
     return key === 'title' || key === 'description' || value.trim() !== '';
   });
   return Object.fromEntries(entries);
 }
 
-/** Spec §5 (post): title, description and the registered email are all required, with one message for any of them. */
-export function missingPostFields(form: RequestForm): Array<'title' | 'description' | 'buyerEmail'> {
-  return (['title', 'description', 'buyerEmail'] as const).filter((field) => form[field].trim() === '');
-}
+// The post form checks the registered email too (PostBuyerRequestFormDto); the edit form has none.
+const postPayload = (form: RequestForm) => payloadOf(form, true);
+const editPayload = (form: RequestForm) => payloadOf(form, false);
 
 /**
  * "Post New Request" and "Edit Request" (spec §4): the same fields, except that editing has no email. Posting needs
@@ -77,18 +70,25 @@ export function RequestFormDialog({
   // Read when the dialog opens; signing in from inside the dialog must not reset what the buyer typed.
   const signedInEmailRef = useRef(signedInEmail);
   signedInEmailRef.current = signedInEmail;
-  const [form, setForm] = useState<RequestForm>(EMPTY_FORM);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContractForm<RequestForm, 'PostBuyerRequestFormDto' | 'UpdateBuyerRequestDto'>({
+    dto: mode === 'edit' ? 'UpdateBuyerRequestDto' : 'PostBuyerRequestFormDto',
+    idPrefix: `request-${mode}`,
+    defaultValues: EMPTY_FORM,
+    toPayload: mode === 'edit' ? editPayload : postPayload,
+  });
+  const { reset } = form;
   const [codeStep, setCodeStep] = useState<{ email: string; message: string } | null>(null);
   const [code, setCode] = useState('');
+  // The server's answer to a wrong or expired code, under the code field.
+  const [codeError, setCodeError] = useState<string[] | undefined>();
 
   useEffect(() => {
     if (!open) return;
-    setForm(mode === 'edit' && request ? formOf(request) : { ...EMPTY_FORM, buyerEmail: signedInEmailRef.current ?? '' });
-    setErrors({});
+    reset(mode === 'edit' && request ? formOf(request) : { ...EMPTY_FORM, buyerEmail: signedInEmailRef.current ?? '' });
     setCodeStep(null);
     setCode('');
-  }, [open, mode, request]);
+    setCodeError(undefined);
+  }, [open, mode, request, reset]);
 
   // One Idempotency-Key per post: a double click or a retry of the same text is made once on the board.
   const submission = useSubmissionKey();
@@ -104,6 +104,7 @@ export function RequestFormDialog({
     },
     onError: (error) => {
       submission.failed(error);
+      form.showServerErrors(error);
       toast({ variant: 'destructive', title: 'Failed to Post Request', description: apiErrorMessage(error, 'Please try again.') });
     },
   });
@@ -118,36 +119,16 @@ export function RequestFormDialog({
       await queryClient.invalidateQueries({ queryKey: [BUYER_REQUESTS_PATH] });
     },
     onError: (error) => {
+      form.showServerErrors(error);
       toast({ variant: 'destructive', title: 'Failed to Update Request', description: apiErrorMessage(error, 'Please try again.') });
     },
   });
 
   const pending = post.isPending || update.isPending || requestCode.isPending || verifyCode.isPending;
 
-  const change = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>): void => {
-    setForm({ ...form, [event.target.name]: event.target.value });
-  };
-
-  const submitPost = (): void => {
-    const missing = missingPostFields(form);
-    if (missing.length > 0) {
-      setErrors(Object.fromEntries(missing.map((field) => [field, [BUYER_REQUEST_MESSAGES.MISSING_REQUIRED]])));
-      toast({
-        variant: 'destructive',
-        title: BUYER_REQUEST_MESSAGES.MISSING_REQUIRED_TITLE,
-        description: BUYER_REQUEST_MESSAGES.MISSING_REQUIRED_TEXT,
-      });
-      return;
-    }
-    const result = validateDto(PostBuyerRequestDto, payloadOf(form, true));
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    const email = result.value.buyerEmail ?? '';
+  const submitPost = (email: string): void => {
     if (signedInEmail && signedInEmail === email) {
-      post.mutate(payloadOf(form, false));
+      post.mutate(payloadOf(form.getValues(), false));
       return;
     }
     // Only registered buyers post: prove the email with a sign-in code, then post.
@@ -164,45 +145,49 @@ export function RequestFormDialog({
     verifyCode.mutate(
       { email: codeStep.email, code: code.trim() },
       {
-        onSuccess: () => post.mutate(payloadOf(form, false)),
-        onError: (error) => setErrors({ code: [apiErrorMessage(error, 'Please try again.')] }),
+        onSuccess: () => post.mutate(payloadOf(form.getValues(), false)),
+        onError: (error) => setCodeError([apiErrorMessage(error, 'Please try again.')]),
       },
     );
   };
 
-  const submitEdit = (): void => {
-    const result = validateDto(UpdateBuyerRequestDto, payloadOf(form, false));
-    if (!result.ok) {
-      setErrors(result.errors);
-      const required = form.title.trim() === '' || form.description.trim() === '';
-      toast({
-        variant: 'destructive',
-        title: required ? 'Missing Required Fields' : 'Failed to Update Request',
-        description: required ? BUYER_REQUEST_MESSAGES.EDIT_REQUIRED : Object.values(result.errors).flat()[0],
-      });
+  /** The spec's toasts (§5) for the contract's messages: one for the required fields, else the first message. */
+  const onInvalid = (messages: string[]): void => {
+    if (mode === 'post') {
+      if (messages.includes(BUYER_REQUEST_MESSAGES.MISSING_REQUIRED)) {
+        toast({
+          variant: 'destructive',
+          title: BUYER_REQUEST_MESSAGES.MISSING_REQUIRED_TITLE,
+          description: BUYER_REQUEST_MESSAGES.MISSING_REQUIRED_TEXT,
+        });
+      }
       return;
     }
-    setErrors({});
-    update.mutate(payloadOf(form, false));
+    const required = messages.includes(BUYER_REQUEST_MESSAGES.EDIT_REQUIRED);
+    toast({
+      variant: 'destructive',
+      title: required ? 'Missing Required Fields' : 'Failed to Update Request',
+      description: required ? BUYER_REQUEST_MESSAGES.EDIT_REQUIRED : messages[0],
+    });
   };
 
+  const validated = form.handleSubmit(
+    (payload) => {
+      if (mode === 'edit') update.mutate(payloadOf(form.getValues(), false));
+      else submitPost(payload.buyerEmail ?? '');
+    },
+    (errors) => onInvalid(Object.values(errors).flatMap((error) => (typeof error?.message === 'string' ? [error.message] : []))),
+  );
+
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    if (mode === 'edit') submitEdit();
-    else if (codeStep) submitCode();
-    else submitPost();
+    if (codeStep) {
+      event.preventDefault();
+      submitCode();
+    } else void validated(event);
   };
 
   const id = (name: string) => `request-${mode}-${name}`;
-  const control = (name: keyof RequestForm) => ({
-    id: id(name),
-    name,
-    value: form[name],
-    onChange: change,
-    disabled: pending || codeStep !== null,
-    'aria-invalid': errors[name] !== undefined ? true : undefined,
-    'aria-describedby': errors[name] !== undefined ? fieldErrorId(id(name)) : undefined,
-  });
+  const control = (name: keyof RequestForm) => ({ ...form.field(name), disabled: pending || codeStep !== null });
 
   const title = mode === 'edit' ? 'Edit Request' : 'Post New Request';
   return (
@@ -216,15 +201,15 @@ export function RequestFormDialog({
           : 'Describe your project. Only registered buyers can post requests; sellers contact you by email.'
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={title}>
-        <FormField id={id('title')} label="Request Title" required errors={errors.title}>
+      <form {...form.formProps} onSubmit={onSubmit} className="space-y-4" aria-label={title}>
+        <FormField id={id('title')} label="Request Title" required errors={form.messages('title')}>
           <Input {...control('title')} placeholder="e.g. 500 business cards for a bakery" />
         </FormField>
-        <FormField id={id('description')} label="Description" required errors={errors.description}>
+        <FormField id={id('description')} label="Description" required errors={form.messages('description')}>
           <Textarea {...control('description')} rows={4} placeholder="Sizes, quantities, materials, anything sellers should know" />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id={id('category')} label="Category" errors={errors.category}>
+          <FormField id={id('category')} label="Category" errors={form.messages('category')}>
             <Select {...control('category')}>
               <option value="">Select a category</option>
               {REQUEST_CATEGORIES.map((category) => (
@@ -234,18 +219,18 @@ export function RequestFormDialog({
               ))}
             </Select>
           </FormField>
-          <FormField id={id('budget')} label="Budget" errors={errors.budget}>
+          <FormField id={id('budget')} label="Budget" errors={form.messages('budget')}>
             <Input {...control('budget')} placeholder="e.g. $100 - $500" />
           </FormField>
-          <FormField id={id('timeline')} label="Timeline" errors={errors.timeline}>
+          <FormField id={id('timeline')} label="Timeline" errors={form.messages('timeline')}>
             <Input {...control('timeline')} placeholder="e.g. 2 weeks" />
           </FormField>
-          <FormField id={id('location')} label="Location" errors={errors.location}>
+          <FormField id={id('location')} label="Location" errors={form.messages('location')}>
             <Input {...control('location')} placeholder="City, region" />
           </FormField>
         </div>
         {mode === 'post' && (
-          <FormField id={id('buyerEmail')} label="Your Registered Email" required errors={errors.buyerEmail}>
+          <FormField id={id('buyerEmail')} label="Your Registered Email" required errors={form.messages('buyerEmail')}>
             <Input
               {...control('buyerEmail')}
               type="email"
@@ -258,7 +243,7 @@ export function RequestFormDialog({
         {codeStep && (
           <div className="space-y-3 rounded-lg border border-border bg-muted/40 p-4">
             <p className="text-sm">{codeStep.message}</p>
-            <FormField id={id('code')} label="Sign-in Code" required errors={errors.code}>
+            <FormField id={id('code')} label="Sign-in Code" required errors={codeError}>
               <Input
                 id={id('code')}
                 name="code"
@@ -267,8 +252,8 @@ export function RequestFormDialog({
                 value={code}
                 onChange={(event) => setCode(event.target.value)}
                 disabled={pending}
-                aria-invalid={errors.code !== undefined ? true : undefined}
-                aria-describedby={errors.code !== undefined ? fieldErrorId(id('code')) : undefined}
+                aria-invalid={codeError !== undefined ? true : undefined}
+                aria-describedby={codeError !== undefined ? fieldErrorId(id('code')) : undefined}
               />
             </FormField>
           </div>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { SELLER_REGISTRATION_MESSAGES as RM, type PrintProvider } from '@paymarket/contracts';
+import { PROVIDER_APPLICATION_MESSAGES as PM, SELLER_REGISTRATION_MESSAGES as RM, type PrintProvider } from '@paymarket/contracts';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeResponse } from '../../../test/fake-response';
@@ -39,6 +39,9 @@ describe('SellerRegistrationPage', () => {
     await user.type(screen.getByLabelText(/Website/), 'not a url');
     await user.click(screen.getByRole('button', { name: 'Register as Seller' }));
 
+    // The DTOs load on first use: the messages appear once they have.
+    expect(await screen.findByText(RM.BUSINESS_NAME)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Business Name/));
     for (const message of [
       RM.BUSINESS_NAME,
       RM.SELLER_NAME,
@@ -196,7 +199,21 @@ describe('SellersPage', () => {
     fetchMock.mockResolvedValue(showcase([seller({ id: 'third', businessName: 'Third Co' })]));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Load more sellers' }));
     expect(await screen.findByRole('article', { name: 'Third Co' })).toBeTruthy();
-    expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/api/sellers-showcase?cursor=next');
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/sellers-showcase'))).toEqual([
+      '/api/sellers-showcase',
+      '/api/sellers-showcase?cursor=next',
+    ]);
+  });
+
+  it('offers a signed-in seller their dashboard instead of joining', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/payee-auth/session'
+        ? fakeResponse(200, JSON.stringify({ payee: { email: 'jo@example.com', sellers: [{ id: 'mine' }], providers: [] } }))
+        : showcase([seller({ id: 'mine' })]),
+    );
+    renderAt('/sellers', '/sellers', <SellersPage />);
+    expect((await screen.findByRole('link', { name: 'Your dashboard' })).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByRole('link', { name: 'Join the Marketplace' })).toBeNull();
   });
 
   it('shows the empty state', async () => {
@@ -285,9 +302,15 @@ describe('SellerEditPage', () => {
     ).toBeTruthy();
     expect(screen.queryByText('Edit Profile')).toBeNull();
 
-    fetchMock.mockResolvedValueOnce(fakeResponse(202, JSON.stringify({ message: 'If that email matches, we sent a link.' })));
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Profile email'), 'maya@example.com');
+    await user.type(screen.getByLabelText('Profile email'), 'maya');
+    await user.click(screen.getByRole('button', { name: 'Email me an edit link' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getByLabelText('Profile email').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    fetchMock.mockResolvedValueOnce(fakeResponse(202, JSON.stringify({ message: 'If that email matches, we sent a link.' })));
+    await user.type(screen.getByLabelText('Profile email'), '@example.com');
     await user.click(screen.getByRole('button', { name: 'Email me an edit link' }));
     expect(await screen.findByText('If that email matches, we sent a link.')).toBeTruthy();
     expect(fetchMock.mock.calls[1]?.[0]).toBe(`/api/sellers/${id}/edit-link`);
@@ -316,7 +339,7 @@ describe('SellerEditPage', () => {
     await user.clear(screen.getByLabelText(/^Pricing/));
     await user.type(screen.getByLabelText(/^Pricing/), 'abc');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(screen.getByText('Pricing information must be at least 5 characters')).toBeTruthy();
+    expect(await screen.findByText('Pricing information must be at least 5 characters')).toBeTruthy();
 
     fetchMock.mockResolvedValueOnce(fakeResponse(200, JSON.stringify(seller({ pricing: 'abcde' }))));
     fetchMock.mockResolvedValue(showcase([]));
@@ -356,6 +379,23 @@ describe('SellerEditPage', () => {
 });
 
 describe('ProviderSignupPage', () => {
+  it("shows the spec's messages under the fields of an empty application, focuses the first and sends nothing", async () => {
+    const user = userEvent.setup();
+    renderAt('/provider-signup', '/provider-signup', <ProviderSignupPage />);
+    await user.type(screen.getByLabelText(/Website/), 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+
+    expect(await screen.findByText(PM.BUSINESS_NAME)).toBeTruthy();
+    for (const message of [PM.EMAIL, PM.PHONE, PM.BUSINESS_ADDRESS, PM.WEBSITE, PM.YEARS_IN_BUSINESS, PM.STRIPE_CONNECT_ID, PM.TERMS]) {
+      expect(screen.getByText(message)).toBeTruthy();
+    }
+    expect(document.activeElement).toBe(screen.getByLabelText(/Business Name/));
+    const terms = screen.getByRole('checkbox');
+    expect(terms.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(terms.getAttribute('aria-describedby') ?? '')?.textContent).toBe(PM.TERMS);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('validates the account live (idle → validating → valid), resets on edit, and submits only when valid', async () => {
     fetchMock.mockImplementation(async (input, init) => {
       if (String(input) === '/api/validate-stripe-account') {

@@ -77,7 +77,7 @@ describe('SellerRegistrationPage: payout account (ADR 0030)', () => {
 
     await user.type(account, 'seller_1');
     await user.click(screen.getByRole('button', { name: 'Register as Seller' }));
-    expect(screen.getByText(SELLER_PAYOUT_MESSAGES.FORMAT)).toBeTruthy();
+    expect(await screen.findByText(SELLER_PAYOUT_MESSAGES.FORMAT)).toBeTruthy();
 
     await user.clear(account);
     await user.type(account, RESTRICTED);
@@ -111,7 +111,12 @@ describe('SellerRegistrationPage: payout account (ADR 0030)', () => {
     await fillRegistration(user);
     await user.click(screen.getByRole('button', { name: 'Register as Seller' }));
     expect(await screen.findByText('Registration Failed')).toBeTruthy();
-    expect(screen.getByText(SELLER_PAYOUT_MESSAGES.INVALID)).toBeTruthy();
+    // In the toast, and under the field the server named (its `fields`), which has the focus.
+    expect(screen.getAllByText(SELLER_PAYOUT_MESSAGES.INVALID)).toHaveLength(2);
+    const account = screen.getByLabelText('Stripe Connect account ID');
+    expect(account.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(account.getAttribute('aria-describedby') ?? '')?.textContent).toBe(SELLER_PAYOUT_MESSAGES.INVALID);
+    expect(document.activeElement).toBe(account);
     const [[, init]] = callsTo('/api/register-seller', 'POST') as [[string, RequestInit]];
     expect(JSON.parse(String(init.body))).not.toHaveProperty('stripeAccountId');
   });

@@ -1,20 +1,21 @@
 import {
   API_KEY_ACCESS,
-  CreateApiKeyDto,
   RollApiKeyDto,
   validateDto,
   type ApiKeyList,
   type ApiKeyView,
   type CreatedApiKey,
+  type CreateApiKeyDto,
   type FieldErrors,
 } from '@paymarket/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { fieldErrorId, FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { useContractForm } from '@/forms/use-contract-form';
 import { toast } from '@/hooks/use-toast';
 import { useSubmissionKey } from '@/lib/idempotency';
 import { apiErrorMessage } from '@/lib/queryClient';
@@ -36,9 +37,11 @@ const STATE_LABEL = { active: 'active', expiring: 'expiring', expired: 'expired'
 export function ApiKeysPanel(): ReactElement {
   const client = useQueryClient();
   const keys = useQuery<ApiKeyList>({ queryKey: KEYS, staleTime: 0 });
-  const [name, setName] = useState('');
-  const [access, setAccess] = useState<(typeof API_KEY_ACCESS)[number]>('full');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContractForm<{ name: string; access: (typeof API_KEY_ACCESS)[number] }, 'CreateApiKeyDto'>({
+    dto: 'CreateApiKeyDto',
+    idPrefix: 'key',
+    defaultValues: { name: '', access: 'full' },
+  });
   const [shown, setShown] = useState<{ key: CreatedApiKey; rolledFrom?: ApiKeyView; hours?: number } | null>(null);
   const [rolling, setRolling] = useState<ApiKeyView | null>(null);
   const [overlap, setOverlap] = useState('24');
@@ -55,12 +58,12 @@ export function ApiKeysPanel(): ReactElement {
     onSuccess: (key) => {
       submission.done();
       setShown({ key });
-      setName('');
+      form.reset();
       void refresh();
     },
     onError: (error) => {
       submission.failed(error);
-      setErrors(apiFieldErrors(error));
+      form.showServerErrors(error);
       toast({ variant: 'destructive', title: 'Could not create the key', description: apiErrorMessage(error, 'Please try again.') });
     },
   });
@@ -91,13 +94,7 @@ export function ApiKeysPanel(): ReactElement {
     },
   });
 
-  const onCreate = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    const result = validateDto(CreateApiKeyDto, { name: name.trim(), access });
-    if (!result.ok) return setErrors(result.errors);
-    setErrors({});
-    create.mutate(result.value);
-  };
+  const onCreate = form.handleSubmit((body) => create.mutate(body));
   const onRoll = (): void => {
     if (!rolling) return;
     const result = validateDto(RollApiKeyDto, { expiresInHours: overlap.trim() === '' ? undefined : Number(overlap) });
@@ -124,29 +121,16 @@ export function ApiKeysPanel(): ReactElement {
       <Card className="p-5">
         <h2 className="font-semibold">Create a key</h2>
         <form
-          noValidate
-          onSubmit={onCreate}
+          {...form.formProps}
+          onSubmit={(event) => void onCreate(event)}
           className="mt-3 grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
           aria-label="Create an API key"
         >
-          <FormField id="key-name" label="Name" required errors={errors.name}>
-            <Input
-              id="key-name"
-              value={name}
-              maxLength={64}
-              placeholder="Checkout server"
-              onChange={(e) => setName(e.target.value)}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? fieldErrorId('key-name') : undefined}
-            />
+          <FormField id={form.fieldId('name')} label="Name" required errors={form.messages('name')}>
+            <Input {...form.field('name')} maxLength={64} placeholder="Checkout server" />
           </FormField>
-          <FormField id="key-access" label="Access" errors={errors.access}>
-            <Select
-              id="key-access"
-              value={access}
-              onChange={(e) => setAccess(e.target.value as typeof access)}
-              aria-describedby={errors.access ? fieldErrorId('key-access') : undefined}
-            >
+          <FormField id={form.fieldId('access')} label="Access" errors={form.messages('access')}>
+            <Select {...form.field('access')}>
               <option value="full">Full access</option>
               <option value="read_only">Read-only (GET only)</option>
             </Select>

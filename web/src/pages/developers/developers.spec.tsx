@@ -149,6 +149,10 @@ describe(DevelopersPage.name, () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Create key' }));
     expect(await screen.findByText('name must be 1-64 characters')).toBeTruthy();
+    const name = screen.getByLabelText(/^Name/);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(name);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
     // Revoking asks first: cancelling sends nothing.
     await user.click(await screen.findByRole('button', { name: 'Revoke Default key' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));

@@ -1,15 +1,21 @@
-import { StatementQueryDto, validateDto, type FieldErrors, type MarketplaceStatement } from '@paymarket/contracts';
+import type { MarketplaceStatement } from '@paymarket/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactElement } from 'react';
-import { fieldErrorId, FormField } from '@/components/form-field';
+import { useState, type ReactElement } from 'react';
+import { FormField } from '@/components/form-field';
 import { disputeText, statementMoney } from '@/components/statements/statement-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { useContractForm } from '@/forms/use-contract-form';
 import { apiErrorMessage } from '@/lib/queryClient';
 import { consoleCall, queryString } from './console-api';
 
 const STATEMENT_URL = '/api/v1/marketplace/statement';
+
+type Months = { from: string; to: string };
+
+/** The months that are set: a blank one leaves that end of the range open. */
+const toQuery = ({ from, to }: Months): { from?: string; to?: string } => ({ ...(from ? { from } : {}), ...(to ? { to } : {}) });
 
 /** The statement's address for these months (inclusive, UTC), as JSON or, with `csv`, as the CSV download. */
 export function marketplaceStatementUrl(range: { from?: string; to?: string }, csv = false): string {
@@ -21,10 +27,13 @@ export function marketplaceStatementUrl(range: { from?: string; to?: string }, c
  * it, refunds and disputes taken back, totals per month and currency, and the same as CSV.
  */
 export function MarketplaceStatementSection(): ReactElement {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const form = useContractForm<Months, 'StatementQueryDto'>({
+    dto: 'StatementQueryDto',
+    idPrefix: 'statement',
+    defaultValues: { from: '', to: '' },
+    toPayload: toQuery,
+  });
   const [range, setRange] = useState<{ from?: string; to?: string }>({});
-  const [errors, setErrors] = useState<FieldErrors>({});
   const url = marketplaceStatementUrl(range);
   const statement = useQuery<MarketplaceStatement>({
     queryKey: [url],
@@ -32,26 +41,8 @@ export function MarketplaceStatementSection(): ReactElement {
     queryFn: () => consoleCall<MarketplaceStatement>('GET', url),
   });
 
-  const onShow = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    const query = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
-    const result = validateDto(StatementQueryDto, query);
-    if (!result.ok) return setErrors(result.errors);
-    setErrors({});
-    setRange(query);
-  };
+  const onShow = form.handleSubmit(() => setRange(toQuery(form.getValues())));
 
-  const month = (id: 'from' | 'to', value: string, onChange: (v: string) => void) => (
-    <Input
-      id={`statement-${id}`}
-      type="month"
-      placeholder="YYYY-MM"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      aria-invalid={errors[id] ? true : undefined}
-      aria-describedby={errors[id] ? fieldErrorId(`statement-${id}`) : undefined}
-    />
-  );
   const data = statement.data;
 
   return (
@@ -62,12 +53,17 @@ export function MarketplaceStatementSection(): ReactElement {
           Download CSV
         </a>
       </div>
-      <form noValidate onSubmit={onShow} className="grid gap-4 sm:grid-cols-[12rem_12rem_auto] sm:items-end" aria-label="Statement months">
-        <FormField id="statement-from" label="From (month)" errors={errors.from}>
-          {month('from', from, setFrom)}
+      <form
+        {...form.formProps}
+        onSubmit={(event) => void onShow(event)}
+        className="grid gap-4 sm:grid-cols-[12rem_12rem_auto] sm:items-end"
+        aria-label="Statement months"
+      >
+        <FormField id="statement-from" label="From (month)" errors={form.messages('from')}>
+          <Input {...form.field('from')} type="month" placeholder="YYYY-MM" />
         </FormField>
-        <FormField id="statement-to" label="To (month)" errors={errors.to}>
-          {month('to', to, setTo)}
+        <FormField id="statement-to" label="To (month)" errors={form.messages('to')}>
+          <Input {...form.field('to')} type="month" placeholder="YYYY-MM" />
         </FormField>
         <Button type="submit" variant="outline">
           Show

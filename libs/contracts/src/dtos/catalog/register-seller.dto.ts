@@ -12,7 +12,7 @@ export const SELLER_REGISTRATION_MESSAGES = {
   PHONE: 'Please enter a valid phone number',
   CATEGORY: 'Please select a category',
   DESCRIPTION: 'Please provide at least 50 characters description',
-  PRODUCTS: 'Please describe your products/services (at least 20 characters)',
+  PRODUCTS: 'Please describe your products/services',
   PRICING: 'Please provide pricing information',
   LOCATION: 'Please enter your location',
   WEBSITE: 'Please enter a valid website URL',

@@ -12,7 +12,8 @@ export const SELLER_CATEGORIES = [
 
 export type SellerCategory = (typeof SELLER_CATEGORIES)[number]['value'];
 
-export const SELLER_CATEGORY_VALUES: readonly SellerCategory[] = SELLER_CATEGORIES.map((c) => c.value);
+// Pure, so a page that imports only the labels (web/src/lib/contracts-light.ts) does not also ship this module.
+export const SELLER_CATEGORY_VALUES: readonly SellerCategory[] = /* @__PURE__ */ SELLER_CATEGORIES.map((c) => c.value);
 
 /**
  * The seller edit form's category options (spec §2 "Seller edit"), each mapped one-to-one onto the registration

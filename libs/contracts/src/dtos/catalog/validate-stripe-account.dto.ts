@@ -1,16 +1,9 @@
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { trimmed } from '../transforms.js';
+import { STRIPE_ACCOUNT_MESSAGES } from './stripe-account.js';
 
-export const STRIPE_ACCOUNT_MESSAGES = {
-  REQUIRED: 'Stripe account ID is required',
-  /** Spec §8: what the page shows when the validation call itself fails. */
-  CALL_FAILED: 'Unable to validate account. Please try again.',
-} as const;
-
-/** Spec §9: automatic validation starts once the id has this prefix and at least this many characters. */
-export const STRIPE_ACCOUNT_PREFIX = 'acct_';
-export const STRIPE_ACCOUNT_MIN_LENGTH = 20;
+export { STRIPE_ACCOUNT_MESSAGES, STRIPE_ACCOUNT_MIN_LENGTH, STRIPE_ACCOUNT_PREFIX } from './stripe-account.js';
 
 /** POST /api/validate-stripe-account. */
 export class ValidateStripeAccountDto {

@@ -4,11 +4,7 @@
  */
 import { decimalToHundredths } from '../payments/amount.js';
 
-/**
- * PayMarket's defaults for a marketplace's custom fees (spec §3, §9): a 3.56 fixed fee and a 5% platform fee.
- * Registration sets one fee for both currencies; the console (ADR 0051) sets one per currency, 4.79 on cad by default.
- */
-export const MARKETPLACE_FEE_DEFAULTS = { transactionFee: '3.56', transactionFeeCad: '4.79', platformFee: '5' } as const;
+export { MARKETPLACE_FEE_DEFAULTS } from './marketplace-messages.js';
 
 /** Largest fixed transaction fee a marketplace may set, in minor units (999.99). */
 export const MAX_MARKETPLACE_FEE_MINOR = 99_999;

@@ -5,6 +5,7 @@ import {
   ContactBuyerDto,
   ListBuyerRequestsQueryDto,
   PostBuyerRequestDto,
+  PostBuyerRequestFormDto,
   UpdateBuyerRequestDto,
 } from './buyer-request.dto.js';
 
@@ -81,5 +82,28 @@ describe(ListBuyerRequestsQueryDto.name, () => {
     expect(validateDto(ListBuyerRequestsQueryDto, { limit: '0' }).ok).toBe(false);
     expect(validateDto(ListBuyerRequestsQueryDto, { limit: '101' }).ok).toBe(false);
     expect(validateDto(ListBuyerRequestsQueryDto, { budget: 'cheap' }).ok).toBe(false);
+  });
+});
+
+describe(PostBuyerRequestFormDto.name, () => {
+  const sut = (body: object) => validateDto(PostBuyerRequestFormDto, body);
+
+  it('requires the registered email with the spec message, like title and description', () => {
+    expect(sut({ title: '', description: '', buyerEmail: '' })).toEqual({
+      ok: false,
+      errors: {
+        title: [BUYER_REQUEST_MESSAGES.MISSING_REQUIRED],
+        description: [BUYER_REQUEST_MESSAGES.MISSING_REQUIRED],
+        buyerEmail: [BUYER_REQUEST_MESSAGES.MISSING_REQUIRED],
+      },
+    });
+    expect(sut({ title: 'Cards', description: 'Five hundred', buyerEmail: 'not-an-email' })).toEqual({
+      ok: false,
+      errors: { buyerEmail: [BUYER_REQUEST_MESSAGES.EMAIL_INVALID] },
+    });
+    expect(sut({ title: 'Cards', description: 'Five hundred', buyerEmail: ' Ada@Example.com ' })).toMatchObject({
+      ok: true,
+      value: { buyerEmail: 'ada@example.com' },
+    });
   });
 });

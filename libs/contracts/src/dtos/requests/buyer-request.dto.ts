@@ -86,6 +86,19 @@ export class PostBuyerRequestDto extends BuyerRequestDetailsDto {
   description!: string;
 }
 
+/**
+ * The "Post New Request" form (spec §5): there the registered email is required too, with the same message as title
+ * and description, because a visitor proves it with a sign-in code before posting. The server reads the session.
+ */
+export class PostBuyerRequestFormDto extends PostBuyerRequestDto {
+  @Transform(normalisedEmail)
+  @MaxLength(254, { message: M.EMAIL_INVALID })
+  @IsEmail({}, { message: M.EMAIL_INVALID })
+  @IsNotEmpty({ message: M.MISSING_REQUIRED })
+  @IsString({ message: M.MISSING_REQUIRED })
+  override buyerEmail!: string;
+}
+
 /** PUT /api/buyer-requests/:id (spec §5: title and description required, with the edit dialog's message). */
 export class UpdateBuyerRequestDto extends BuyerRequestDetailsDto {
   @Transform(trimmed)
