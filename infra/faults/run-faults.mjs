@@ -24,8 +24,11 @@
 // event over 60 s) to fire, and it must resolve once the broker is back; F5 must fire and resolve
 // PayMarketWebhookFailureRate. After the faults, a poison event (a malformed seller.registered) must fire
 // PayMarketMessagesDeadLettered and be listed by `npm run dead-letters` (docs/runbook.md), and every panel of the
-// Grafana dashboard must return data through /api/v1/query. Each of these counts as a test; the tier prints, per
-// alert, "fired at T, resolved at T". FAULTS_PROMETHEUS=0 runs without (when the binary is missing it is a failure).
+// Grafana dashboard must return data through /api/v1/query. Then every alert's "First three commands" of
+// docs/runbook.md run as written (infra/observability/runbook-commands.mjs: bash -c with the runbook's $PROM,
+// $DATABASE_URL, $VHOST, $API, $KEY, $ENDPOINT, $SERVICE and $OPS set for this cluster): one test per alert, failed by a
+// command's non-zero exit or a Prometheus answer other than success. Each of these counts as a test; the tier prints,
+// per alert, "fired at T, resolved at T". FAULTS_PROMETHEUS=0 runs without (when the binary is missing it is a failure).
 //
 // Env: DATABASE_URL_ADMIN (default postgres://postgres@127.0.0.1:5432/postgres), AMQP_BASE (default
 // amqp://guest:guest@127.0.0.1:5672), FAULTS (e.g. "F1,F3"; default all), FAULTS_CHECKOUTS (per fault, default 40),
@@ -40,6 +43,7 @@ import { join } from 'node:path';
 import { clearInterval, setInterval } from 'node:timers';
 import amqp from 'amqplib';
 import pg from 'pg';
+import { describeFailure, readRunbook, runSection } from '../observability/runbook-commands.mjs';
 import { buildIfNeeded, root } from '../scripts/build-if-needed.mjs';
 import {
   ALERT_RULES,
@@ -168,6 +172,8 @@ let launcher;
 const exits = [];
 let gatewayUrl;
 let emulatorUrl;
+/** Each process's ops URL (its first replica's), by name: the runbook's $OPS. */
+let opsUrls = {};
 
 async function startCluster(overrides = {}) {
   const port = await freePort();
@@ -214,7 +220,12 @@ async function startCluster(overrides = {}) {
     const text = chunk.toString();
     logFile.write(text);
     const ops = /^metrics: (.*)$/m.exec(text);
-    if (ops) resolveOps([...ops[1].matchAll(/=:(\d+)/g)].map((m) => `127.0.0.1:${m[1]}`));
+    if (ops) {
+      const replicas = [...ops[1].matchAll(/([\w-]+)-\d+=:(\d+)/g)];
+      opsUrls = {};
+      for (const [, name, port] of replicas) opsUrls[name] ??= `http://127.0.0.1:${port}`;
+      resolveOps(replicas.map((m) => `127.0.0.1:${m[2]}`));
+    }
     for (const match of text.matchAll(/^\[([\w-]+)(?:#\d+)?\] exited \(([^)]*)\)/gm))
       exits.push({ name: match[1], how: match[2], at: Date.now() });
   };
@@ -399,6 +410,7 @@ function stopReceiver() {
 
 let apiKey;
 let companyId;
+let endpointId;
 async function api(method, path, body, { idempotencyKey, auth = true } = {}) {
   const headers = { 'x-forwarded-for': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` };
   if (auth) headers.authorization = `Bearer ${apiKey}`;
@@ -444,6 +456,7 @@ async function setupCompany() {
     events: ['payment.succeeded', 'payment.failed', 'payment.pending', 'payment.refunded', 'order.updated'],
   });
   if (endpoint.status !== 201) throw new Error(`webhook endpoint: ${endpoint.status} ${endpoint.text}`);
+  endpointId = endpoint.json.id;
 }
 
 // ---- the load: concurrent checkouts, each retried through the fault as a careful client would ---------------------
@@ -1087,6 +1100,53 @@ async function observabilityChecks() {
   say(`${pass ? 'PASS' : 'FAIL'} dashboard: ${panels.size} panels, ${[...panels.values()].filter((e) => e.series > 0).length} with data`);
   for (const p of problems) say(`   ✗ ${p}`);
   results.push({ label: `dashboard: every panel has data from Prometheus (${panels.size} panels)`, pass, problems });
+  results.push(...(await runbookCommands()));
+  return results;
+}
+
+/**
+ * docs/runbook.md's "First three commands" of every alert, run as written against this cluster in the runbook's
+ * conventions (a command marked `# Kubernetes only` is skipped and printed as such). One test per alert.
+ */
+async function runbookCommands() {
+  let sections;
+  try {
+    sections = readRunbook();
+  } catch (err) {
+    say(`FAIL runbook: its commands do not parse: ${err.message}`);
+    return [{ label: 'runbook: first three commands parse', pass: false, problems: [String(err.message)] }];
+  }
+  const env = {
+    PROM: prometheus.url,
+    DATABASE_URL,
+    AMQP_URL,
+    VHOST,
+    API: gatewayUrl,
+    KEY: apiKey,
+    ENDPOINT: endpointId,
+    // For `npm run ledger:verify`: this cluster's Stripe (the emulator).
+    STRIPE_SECRET_KEY: 'sk_test_emulator',
+    STRIPE_API_URL: emulatorUrl,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    LOG_LEVEL: 'warn',
+    // The npm run tools use the build this run started with (a rebuild meanwhile would race them).
+    PAYMARKET_SKIP_BUILD: '1',
+  };
+  say(`runbook: the first three commands of ${sections.length} alerts (docs/runbook.md), as written`);
+  const results = [];
+  for (const section of sections) {
+    const started = Date.now();
+    const run = await runSection(section, { env, ops: opsUrls, timeoutMs: 60_000 });
+    const label = `runbook: ${section.alert}: first three commands run`;
+    const failed = run.commands.filter((c) => c.outcome === 'fail');
+    const ran = run.commands.length - run.skipped;
+    say(
+      `${run.pass ? 'PASS' : 'FAIL'} ${label} (${ran} run${run.skipped ? `, ${run.skipped} skipped` : ''}, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
+    for (const c of run.commands.filter((x) => x.outcome === 'skipped')) say(`   skipped (${c.reason}): ${c.command}`);
+    for (const c of failed) say(`   ✗ ${describeFailure(c)}`);
+    results.push({ label, pass: run.pass, problems: failed.map(describeFailure) });
+  }
   return results;
 }
 

@@ -1,4 +1,6 @@
-// Builds the workspace when a package has no dist yet or its sources are newer than its build.
+// Builds the workspace when a package has no dist yet or its sources are newer than its build. PAYMARKET_SKIP_BUILD=1:
+// never (a caller that built already and runs the tools against its own running build, e.g. the fault tier running the
+// runbook's `npm run ledger:verify`, where a rebuild meanwhile would race the check).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,7 +40,7 @@ function stale(pkg) {
 }
 
 export function buildIfNeeded() {
-  if (!packages.some(stale)) return;
+  if (process.env.PAYMARKET_SKIP_BUILD === '1' || !packages.some(stale)) return;
   console.log('Building PayMarket (first start or changed sources)…');
   const result = spawnSync('npm', ['run', 'build'], {
     cwd: root,
