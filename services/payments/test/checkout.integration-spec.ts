@@ -87,7 +87,9 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
     createOrder = new CreateOrder(orders, recipients, idempotency, relay);
     intents = new PaymentIntents(orders, processor, recipients, idempotency, relay);
     status = new PaymentStatus(orders, processor, settle);
-    refunds = new RefundOrder(orders, processor, idempotency, relay);
+    // As Nest builds it (no dispute freeze here): with SettlePayment, so a refund right after the card step makes the
+    // transfers first instead of racing the transfers that follow the charge in the background.
+    refunds = new RefundOrder(orders, processor, idempotency, relay, undefined, settle);
     webhook = new StripeWebhook(processor, settle, orders);
     ledger = new VerifyLedger(orders, processor);
     sweeper = new TransferSweeper(orders, settle);
