@@ -72,6 +72,70 @@ describe(RequestQuotesPage.name, () => {
     expect(routes.callsTo('POST /api/create-payment-intent')[0]?.body).toEqual(PAY);
   });
 
+  it('after the card step, reads the quotes again until the request shows fulfilled (payments tells requests a moment later)', async () => {
+    let accepted = false;
+    let recorded = false;
+    let readsAfterPaying = 0;
+    let paid = false;
+    const routes = fetchRoutes({
+      [`GET /api/buyer-requests/${REQ}/quotes`]: () => {
+        if (paid) readsAfterPaying += 1;
+        // The event reaches requests only on the third read after the card step.
+        if (paid && readsAfterPaying >= 3) recorded = true;
+        const status: QuoteView['status'] = recorded ? 'paid' : accepted ? 'accepted' : 'sent';
+        return { status: 200, body: { requestId: REQ, requestStatus: recorded ? 'fulfilled' : 'open', quotes: [{ ...QUOTE, status }] } };
+      },
+      [`POST /api/buyer-requests/${REQ}/quotes/${QUOTE.id}/accept`]: () => {
+        accepted = true;
+        return {
+          status: 200,
+          body: {
+            quote: { ...QUOTE, status: 'accepted' },
+            pay: PAY,
+            payUrl: '/payment',
+            message: 'Quote accepted. Pay the order to confirm it.',
+          },
+        };
+      },
+      'POST /api/create-payment-intent': {
+        status: 200,
+        body: {
+          clientSecret: 'pi_1_secret_x',
+          paymentIntentId: 'pi_1',
+          developmentMode: true,
+          breakdown: { sellerGets: '100.00', paymarketGets: '3.56', total: '103.56', currency: 'usd' },
+        },
+      },
+      'GET /api/payments/config': {
+        status: 200,
+        body: { developmentMode: true, publishableKey: null, fees: { usd: '3.56', cad: '4.79' } },
+      },
+      'POST /api/payments/pi_1/test-card': () => {
+        paid = true;
+        return {
+          status: 200,
+          body: { orderId: PAY.orderId, paymentIntentId: 'pi_1', paymentStatus: 'succeeded', orderStatus: 'completed' },
+        };
+      },
+      'POST /api/payments': { status: 200, body: { ok: true } },
+    });
+    globalThis.fetch = routes.fetch;
+    renderPage(<RequestQuotesPage />, `/buyer-requests/${REQ}/quotes`, '/buyer-requests/:id/quotes');
+
+    const card = await screen.findByRole('article', { name: 'Quote from Maple Ink' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Accept' }));
+    await userEvent.type(await screen.findByLabelText(/Card Number/), '4242424242424242');
+    await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '12/34');
+    await userEvent.type(screen.getByLabelText('CVC'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $103.56 USD' }));
+    await findToast('Payment Successful!');
+    expect(await screen.findByText(/Your payment went through/)).toBeTruthy();
+    // No click, no reload: the page polls until requests has recorded the payment.
+    expect(await screen.findByText('This request is fulfilled: a quote on it was paid.', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(readsAfterPaying).toBeGreaterThanOrEqual(3);
+    expect(screen.queryByText(/Your payment went through/)).toBeNull();
+  }, 20_000);
+
   it('sends one Idempotency-Key per question: the same when a failed question is sent again, a new one for the next', async () => {
     let answers = 0;
     const routes = fetchRoutes({

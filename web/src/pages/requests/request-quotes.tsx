@@ -175,11 +175,14 @@ function QuoteCard({
   requestId,
   canDecide,
   onChanged,
+  onPaid,
 }: {
   quote: QuoteView;
   requestId: string;
   canDecide: boolean;
   onChanged: () => Promise<void>;
+  /** The card step succeeded: the quote turns paid once payments' event reaches requests (a moment later). */
+  onPaid: () => void;
 }): ReactElement {
   const [accepted, setAccepted] = useState<AcceptQuoteResponse | null>(null);
   const [busy, setBusy] = useState(false);
@@ -279,6 +282,7 @@ function QuoteCard({
               // The browser's word is only a hint: the server re-checks with Stripe.
               await postJson('/api/payments', { orderId: payable.pay.orderId, status: 'completed' }).catch(() => undefined);
               toast({ title: 'Payment Successful!', description: 'Your payment has been processed successfully.' });
+              onPaid();
               await onChanged();
             }}
           />
@@ -287,6 +291,9 @@ function QuoteCard({
     </Card>
   );
 }
+
+/** How long (seconds) the page waits for a paid quote's request to show fulfilled after the card step. */
+const CONFIRM_POLLS = 30;
 
 /**
  * /buyer-requests/:id/quotes (ADR 0045): the request's owner sees the quotes, accepts one and pays it here; a seller
@@ -297,7 +304,16 @@ export function RequestQuotesPage(): ReactElement {
   const queryClient = useQueryClient();
   const sellers = storedSellerAuths();
   const key = [`/api/buyer-requests/${id}/quotes`];
-  const quotes = useQuery<QuoteListResponse>({ queryKey: key });
+  // After a card step succeeds, the quote turns paid (and the request fulfilled) when payments' payment.succeeded
+  // reaches the requests service, a moment after the card step answers: until then the list is read again every
+  // second, for at most CONFIRM_POLLS seconds.
+  const [paidAt, setPaidAt] = useState<number | null>(null);
+  const quotes = useQuery<QuoteListResponse>({
+    queryKey: key,
+    refetchInterval: (query) =>
+      paidAt !== null && query.state.data?.requestStatus !== 'fulfilled' && Date.now() - paidAt < CONFIRM_POLLS * 1000 ? 1000 : false,
+  });
+  const confirming = paidAt !== null && quotes.data !== undefined && quotes.data.requestStatus !== 'fulfilled';
   const refresh = async (): Promise<void> => {
     await queryClient.invalidateQueries({ queryKey: key });
   };
@@ -339,6 +355,11 @@ export function RequestQuotesPage(): ReactElement {
         )}
         {quotes.data && (
           <>
+            {confirming && (
+              <p role="status" className="mb-4 text-muted-foreground">
+                Your payment went through: this page shows the request fulfilled as soon as it is recorded.
+              </p>
+            )}
             {quotes.data.requestStatus === 'fulfilled' && (
               <p role="status" className="mb-4 font-medium">
                 This request is fulfilled: a quote on it was paid.
@@ -347,7 +368,14 @@ export function RequestQuotesPage(): ReactElement {
             {quotes.data.quotes.length === 0 && <p>No quotes yet.</p>}
             <div className="space-y-4">
               {quotes.data.quotes.map((q) => (
-                <QuoteCard key={q.id} quote={q} requestId={id} canDecide={quotes.data.requestStatus === 'open'} onChanged={refresh} />
+                <QuoteCard
+                  key={q.id}
+                  quote={q}
+                  requestId={id}
+                  canDecide={quotes.data.requestStatus === 'open'}
+                  onChanged={refresh}
+                  onPaid={() => setPaidAt(Date.now())}
+                />
               ))}
             </div>
           </>
