@@ -1,7 +1,6 @@
 import {
   ReplayWebhookDeliveriesDto,
   RollWebhookSecretDto,
-  UpdateWebhookEndpointDto,
   validateDto,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_EVENT_TYPES,
@@ -12,15 +11,17 @@ import {
   type WebhookDeliveryList,
   type WebhookDeliveryView,
   type WebhookEndpointView,
+  type UpdateWebhookEndpointDto,
   type WebhookSecretView,
 } from '@paymarket/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useCallback, useState, type FormEvent, type ReactElement } from 'react';
 import { fieldErrorId, FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { useContractForm } from '@/forms/use-contract-form';
 import { toast } from '@/hooks/use-toast';
 import { useSubmissionKey } from '@/lib/idempotency';
 import { apiErrorMessage } from '@/lib/queryClient';
@@ -46,12 +47,24 @@ function changes(endpoint: WebhookEndpointView, form: EndpointForm): UpdateWebho
   return patch;
 }
 
+/** The edit form's values: the endpoint as it is. */
+function formOf(endpoint: WebhookEndpointView): EndpointForm {
+  return { url: endpoint.url, description: endpoint.description ?? '', events: [...endpoint.events] };
+}
+
 /** One endpoint: enable/disable, edit, its secret (reveal, roll), a test event, the delivery log, resend and replay. */
 export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpointView; onDeleted: () => void }): ReactElement {
   const client = useQueryClient();
   const base = `/api/v1/webhook-endpoints/${endpoint.id}`;
-  const [editing, setEditing] = useState<EndpointForm | null>(null);
-  const [editErrors, setEditErrors] = useState<FieldErrors>({});
+  const [editing, setEditing] = useState(false);
+  // The PATCH body is what differs from the endpoint, validated as the server does (UpdateWebhookEndpointDto).
+  const toPatch = useCallback((form: EndpointForm) => changes(endpoint, form), [endpoint]);
+  const edit = useContractForm<EndpointForm, 'UpdateWebhookEndpointDto'>({
+    dto: 'UpdateWebhookEndpointDto',
+    idPrefix: 'edit',
+    defaultValues: formOf(endpoint),
+    toPayload: toPatch,
+  });
   const [rollOpen, setRollOpen] = useState(false);
   const [overlap, setOverlap] = useState('24');
   const [overlapErrors, setOverlapErrors] = useState<FieldErrors>({});
@@ -85,13 +98,13 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
     mutationFn: (patch: UpdateWebhookEndpointDto) => consoleCall<WebhookEndpointView>('PATCH', base, patch),
     onSuccess: (_view, patch) => {
       if (patch.enabled === undefined) {
-        setEditing(null);
+        setEditing(false);
         toast({ title: 'Endpoint saved' });
       }
       refresh();
     },
     onError: (error, patch) => {
-      if (patch.enabled === undefined) setEditErrors(apiFieldErrors(error));
+      if (patch.enabled === undefined) edit.showServerErrors(error);
       failed('Could not change the endpoint')(error);
     },
   });
@@ -165,15 +178,14 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
     onError: failed('Could not resend'),
   });
 
+  const save = edit.handleSubmit((patch) => update.mutate(patch));
   const onSave = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    if (!editing) return;
-    const patch = changes(endpoint, editing);
-    if (Object.keys(patch).length === 0) return setEditing(null);
-    const result = validateDto(UpdateWebhookEndpointDto, patch);
-    if (!result.ok) return setEditErrors(result.errors);
-    setEditErrors({});
-    update.mutate(result.value);
+    // Nothing changed: nothing to send (the server refuses an empty PATCH).
+    if (Object.keys(changes(endpoint, edit.getValues())).length === 0) {
+      event.preventDefault();
+      return setEditing(false);
+    }
+    void save(event);
   };
   const onRoll = (): void => {
     const result = validateDto(RollWebhookSecretDto, { expiresInHours: overlap.trim() === '' ? undefined : Number(overlap) });
@@ -216,10 +228,10 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
             type="button"
             size="sm"
             variant="outline"
-            aria-expanded={editing !== null}
+            aria-expanded={editing}
             onClick={() => {
-              setEditErrors({});
-              setEditing(editing ? null : { url: endpoint.url, description: endpoint.description ?? '', events: [...endpoint.events] });
+              edit.reset(formOf(endpoint));
+              setEditing(!editing);
             }}
           >
             Edit
@@ -258,13 +270,23 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
       </div>
 
       {editing && (
-        <form noValidate onSubmit={onSave} className="space-y-4 rounded-xl border border-border p-4" aria-label="Edit the endpoint">
-          <EndpointFields prefix="edit" form={editing} errors={editErrors} onChange={setEditing} />
+        <form
+          {...edit.formProps}
+          onSubmit={onSave}
+          className="space-y-4 rounded-xl border border-border p-4"
+          aria-label="Edit the endpoint"
+        >
+          <EndpointFields form={edit} />
+          {edit.formMessage && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {edit.formMessage}
+            </p>
+          )}
           <div className="flex gap-2">
             <Button type="submit" size="sm" disabled={update.isPending}>
               Save changes
             </Button>
-            <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(null)}>
+            <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(false)}>
               Cancel
             </Button>
           </div>
