@@ -181,6 +181,11 @@ describe(DevelopersPage.name, () => {
     await user.type(hours, '30');
     await user.click(within(dialog).getByRole('button', { name: 'Roll key' }));
     expect(await within(dialog).findByText('expiresInHours must be a whole number of hours from 0 to 24')).toBeTruthy();
+    expect(hours.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(hours.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'expiresInHours must be a whole number of hours from 0 to 24',
+    );
+    expect(document.activeElement).toBe(hours);
     expect(calls.some((c) => c.url.endsWith('/roll'))).toBe(false);
 
     await user.clear(hours);
