@@ -284,6 +284,13 @@ describe(DevelopersPage.name, () => {
     const dialog = await screen.findByRole('dialog');
     const hours = within(dialog).getByLabelText(/Keep signing with the old secret for/);
     await user.clear(hours);
+    await user.type(hours, '25');
+    await user.click(within(dialog).getByRole('button', { name: 'Roll secret now' }));
+    expect(await within(dialog).findByText(WEBHOOK_ENDPOINT_MESSAGES.EXPIRES_IN_HOURS)).toBeTruthy();
+    expect(hours.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(hours);
+    expect(calls.some((c) => c.url.endsWith('/secret/roll'))).toBe(false);
+    await user.clear(hours);
     await user.type(hours, '0');
     await user.click(within(dialog).getByRole('button', { name: 'Roll secret now' }));
     expect((await screen.findByTestId('secret-once')).textContent).toBe('whsec_NEW');
@@ -348,6 +355,7 @@ describe(DevelopersPage.name, () => {
     // Replay needs a time: refused next to the field before anything is sent.
     await user.click(screen.getByRole('button', { name: 'Replay failed deliveries' }));
     expect(await screen.findByText(WEBHOOK_DELIVERY_MESSAGES.REPLAY_SINCE)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Replay every failed delivery since'));
     expect(calls.some((c) => c.url.endsWith('/replay'))).toBe(false);
     await user.type(screen.getByLabelText('Replay every failed delivery since'), '2026-11-25T09:00');
     await user.click(screen.getByRole('button', { name: 'Replay failed deliveries' }));

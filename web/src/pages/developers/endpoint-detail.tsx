@@ -1,12 +1,10 @@
 import {
-  ReplayWebhookDeliveriesDto,
-  RollWebhookSecretDto,
-  validateDto,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_TEST_EVENT,
-  type FieldErrors,
   type ReplayResult,
+  type ReplayWebhookDeliveriesDto,
+  type RollWebhookSecretDto,
   type WebhookDeliveryDetail,
   type WebhookDeliveryList,
   type WebhookDeliveryView,
@@ -16,7 +14,7 @@ import {
 } from '@paymarket/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent, type ReactElement } from 'react';
-import { fieldErrorId, FormField } from '@/components/form-field';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -25,7 +23,7 @@ import { useContractForm } from '@/forms/use-contract-form';
 import { toast } from '@/hooks/use-toast';
 import { useSubmissionKey } from '@/lib/idempotency';
 import { apiErrorMessage } from '@/lib/queryClient';
-import { apiFieldErrors, consoleCall, formatTime, isoFromLocal, queryString } from './console-api';
+import { consoleCall, formatTime, isoFromLocal, OVERLAP_DEFAULT, overlapPayload, queryString, type OverlapForm } from './console-api';
 import { ConsoleBadge } from './console-badge';
 import { ConfirmDialog, SecretDialog } from './console-dialog';
 import { EndpointFields, endpointStatus, ENDPOINTS, type EndpointForm } from './endpoint-fields';
@@ -47,6 +45,11 @@ function changes(endpoint: WebhookEndpointView, form: EndpointForm): UpdateWebho
   return patch;
 }
 
+/** The replay's body: the local time typed as an ISO instant (blank when none, which ReplayWebhookDeliveriesDto refuses). */
+function replayPayload({ since }: { since: string }): unknown {
+  return { since: isoFromLocal(since) ?? '' };
+}
+
 /** The edit form's values: the endpoint as it is. */
 function formOf(endpoint: WebhookEndpointView): EndpointForm {
   return { url: endpoint.url, description: endpoint.description ?? '', events: [...endpoint.events] };
@@ -66,13 +69,21 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
     toPayload: toPatch,
   });
   const [rollOpen, setRollOpen] = useState(false);
-  const [overlap, setOverlap] = useState('24');
-  const [overlapErrors, setOverlapErrors] = useState<FieldErrors>({});
+  const overlap = useContractForm<OverlapForm, 'RollWebhookSecretDto'>({
+    dto: 'RollWebhookSecretDto',
+    idPrefix: `secret-${endpoint.id}`,
+    defaultValues: OVERLAP_DEFAULT,
+    toPayload: overlapPayload,
+  });
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [secret, setSecret] = useState<{ title: string; view: WebhookSecretView } | null>(null);
   const [filters, setFilters] = useState({ eventType: '', status: '', since: '', until: '' });
-  const [replaySince, setReplaySince] = useState('');
-  const [replayErrors, setReplayErrors] = useState<FieldErrors>({});
+  const replayForm = useContractForm<{ since: string }, 'ReplayWebhookDeliveriesDto'>({
+    dto: 'ReplayWebhookDeliveriesDto',
+    idPrefix: `replay-${endpoint.id}`,
+    defaultValues: { since: '' },
+    toPayload: replayPayload,
+  });
   const [open, setOpen] = useState<string | null>(null);
   const refresh = () => {
     void client.invalidateQueries({ queryKey: ENDPOINTS });
@@ -123,7 +134,7 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
     },
     onError: (error) => {
       rollSubmission.failed(error);
-      setOverlapErrors(apiFieldErrors(error));
+      overlap.showServerErrors(error);
     },
   });
   const reveal = useMutation({
@@ -165,7 +176,7 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
       refresh();
     },
     onError: (error) => {
-      setReplayErrors(apiFieldErrors(error));
+      replayForm.showServerErrors(error);
       failed('Could not replay')(error);
     },
   });
@@ -187,19 +198,8 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
     }
     void save(event);
   };
-  const onRoll = (): void => {
-    const result = validateDto(RollWebhookSecretDto, { expiresInHours: overlap.trim() === '' ? undefined : Number(overlap) });
-    if (!result.ok) return setOverlapErrors(result.errors);
-    setOverlapErrors({});
-    roll.mutate(result.value);
-  };
-  const onReplay = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    const result = validateDto(ReplayWebhookDeliveriesDto, { since: isoFromLocal(replaySince) ?? '' });
-    if (!result.ok) return setReplayErrors(result.errors);
-    setReplayErrors({});
-    replay.mutate(result.value);
-  };
+  const onRoll = overlap.handleSubmit((body) => roll.mutate(body));
+  const onReplay = replayForm.handleSubmit((body) => replay.mutate(body));
   const rows = deliveries.data?.pages.flatMap((page) => page.data) ?? [];
   const previousUntil = secret?.view.previousSecretExpiresAt;
 
@@ -248,8 +248,7 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
             variant="outline"
             onClick={() => {
               roll.reset();
-              setOverlap('24');
-              setOverlapErrors({});
+              overlap.reset(OVERLAP_DEFAULT);
               setRollOpen(true);
             }}
           >
@@ -386,16 +385,14 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
         )}
       </section>
 
-      <form noValidate onSubmit={onReplay} className="flex flex-wrap items-end gap-3" aria-label="Replay failed deliveries">
-        <FormField id={`replay-since-${endpoint.id}`} label="Replay every failed delivery since" errors={replayErrors.since}>
-          <Input
-            id={`replay-since-${endpoint.id}`}
-            type="datetime-local"
-            value={replaySince}
-            onChange={(e) => setReplaySince(e.target.value)}
-            aria-invalid={replayErrors.since ? true : undefined}
-            aria-describedby={replayErrors.since ? fieldErrorId(`replay-since-${endpoint.id}`) : undefined}
-          />
+      <form
+        {...replayForm.formProps}
+        onSubmit={(event) => void onReplay(event)}
+        className="flex flex-wrap items-end gap-3"
+        aria-label="Replay failed deliveries"
+      >
+        <FormField id={replayForm.fieldId('since')} label="Replay every failed delivery since" errors={replayForm.messages('since')}>
+          <Input {...replayForm.field('since')} type="datetime-local" />
         </FormField>
         <Button type="submit" size="sm" variant="outline" disabled={replay.isPending}>
           Replay failed deliveries
@@ -418,21 +415,14 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
         confirmLabel="Roll secret now"
         pending={roll.isPending}
         error={roll.isError ? apiErrorMessage(roll.error, 'The secret could not be rolled. Please try again.') : null}
-        onConfirm={onRoll}
+        onConfirm={() => void onRoll()}
       >
-        <FormField id="secret-overlap" label="Keep signing with the old secret for (hours, 0–24)" errors={overlapErrors.expiresInHours}>
-          <Input
-            id="secret-overlap"
-            type="number"
-            min={0}
-            max={24}
-            step={1}
-            inputMode="numeric"
-            value={overlap}
-            onChange={(e) => setOverlap(e.target.value)}
-            aria-invalid={overlapErrors.expiresInHours ? true : undefined}
-            aria-describedby={overlapErrors.expiresInHours ? fieldErrorId('secret-overlap') : undefined}
-          />
+        <FormField
+          id={overlap.fieldId('expiresInHours')}
+          label="Keep signing with the old secret for (hours, 0–24)"
+          errors={overlap.messages('expiresInHours')}
+        >
+          <Input {...overlap.field('expiresInHours')} type="number" min={0} max={24} step={1} inputMode="numeric" />
         </FormField>
       </ConfirmDialog>
       <ConfirmDialog
