@@ -353,6 +353,10 @@ describe(PaymentPage.name, () => {
       await user.click(screen.getByRole('button', { name: 'Pay $103.56 USD' }));
 
       expect(await screen.findByText('Please enter a card number')).toBeTruthy();
+      const number = screen.getByLabelText(/Card Number/);
+      expect(number.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(number.getAttribute('aria-describedby')!)?.textContent).toBe('Please enter a card number');
+      expect(document.activeElement).toBe(number);
       expect(api.callsTo('POST /api/payments/pi_123/test-card')).toHaveLength(0);
     });
   });
