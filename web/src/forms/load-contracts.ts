@@ -2,6 +2,14 @@ import type * as Contracts from '@paymarket/contracts';
 
 export type ContractsModule = typeof Contracts;
 
+/** The export name of a class in the contracts (a DTO), so a page names its DTO without importing the barrel. */
+export type DtoName = {
+  [K in keyof ContractsModule]: ContractsModule[K] extends abstract new (...args: never[]) => object ? K : never;
+}[keyof ContractsModule];
+
+/** What a DTO's validation hands the submit handler: the class instance, trimmed and normalised as the server has it. */
+export type DtoOf<N extends DtoName> = InstanceType<ContractsModule[N]>;
+
 let contracts: Promise<ContractsModule> | undefined;
 
 /**
@@ -16,4 +24,13 @@ export function loadContracts(): Promise<ContractsModule> {
     throw error;
   });
   return contracts;
+}
+
+/**
+ * The named DTO's verdict on a body, by the routine the server runs (`validateDto`): for the forms that cannot ship
+ * react-hook-form (prerendered pages with a JavaScript budget); every other form uses `useContractForm`.
+ */
+export async function validateContract<N extends DtoName>(dto: N, payload: unknown): Promise<Contracts.ValidationResult<DtoOf<N>>> {
+  const module = await loadContracts();
+  return module.validateDto(module[dto] as unknown as new () => DtoOf<N>, payload);
 }

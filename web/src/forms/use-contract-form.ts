@@ -12,18 +12,10 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { fieldErrorId } from '@/components/form-field';
-import { loadContracts, type ContractsModule } from './load-contracts';
+import { loadContracts, type DtoName, type DtoOf } from './load-contracts';
 import { apiFieldErrors } from './server-errors';
 
-export { loadContracts };
-
-/** The export name of a class in the contracts (a DTO), so a page names its DTO without importing the barrel. */
-export type DtoName = {
-  [K in keyof ContractsModule]: ContractsModule[K] extends abstract new (...args: never[]) => object ? K : never;
-}[keyof ContractsModule];
-
-/** What a DTO's validation hands the submit handler: the class instance, trimmed and normalised as the server has it. */
-export type DtoOf<N extends DtoName> = InstanceType<ContractsModule[N]>;
+export { loadContracts, type DtoName, type DtoOf };
 
 /** Where messages for no field of the form go (a field the form does not show, the body as a whole). */
 export const FORM_ERROR = 'root.contract';

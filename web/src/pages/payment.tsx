@@ -15,7 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { loadContracts } from '@/forms/load-contracts';
+import { loadContracts, validateContract } from '@/forms/load-contracts';
 import { apiFieldErrors } from '@/forms/server-errors';
 import { useSession } from '@/hooks/use-session';
 import { toast } from '@/hooks/use-toast';
@@ -59,8 +59,8 @@ function focusFirstInvalid(errors: FieldErrors): void {
  * from them: "Missing Information" when a message says a field is empty, else "Invalid Amount" for the amount's.
  */
 async function checkForm(form: PaymentForm): Promise<FormCheck> {
-  const { PAYMENT_FORM_MISSING, PaymentFormDto, validateDto } = await loadContracts();
-  const result = validateDto(PaymentFormDto, { ...form, amount: form.amount.trim() });
+  const result = await validateContract('PaymentFormDto', { ...form, amount: form.amount.trim() });
+  const { PAYMENT_FORM_MISSING } = await loadContracts();
   if (result.ok) return result;
   if (Object.values(result.errors).some((messages) => messages.some((message) => PAYMENT_FORM_MISSING.includes(message)))) {
     return {

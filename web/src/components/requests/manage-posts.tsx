@@ -6,7 +6,7 @@ import { HydratedFieldset } from '@/components/hydrated-fieldset';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { loadContracts } from '@/forms/load-contracts';
+import { loadContracts, validateContract } from '@/forms/load-contracts';
 import { apiFieldErrors } from '@/forms/server-errors';
 import { apiErrorMessage } from '@/lib/queryClient';
 import { useSession } from '@/hooks/use-session';
@@ -58,8 +58,7 @@ export function ManagePosts(): ReactElement {
   const sendCode = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
     setError(null);
-    const { RequestSignInCodeDto, validateDto } = await loadContracts();
-    const result = validateDto(RequestSignInCodeDto, { email });
+    const result = await validateContract('RequestSignInCodeDto', { email });
     if (!result.ok) return refuse('manage-email', result.errors, setEmailErrors);
     setEmailErrors({});
     // The address as the DTO normalised it: the code step sends it with the code.
@@ -82,8 +81,7 @@ export function ManagePosts(): ReactElement {
     event.preventDefault();
     if (!sentTo) return;
     setError(null);
-    const { VerifySignInCodeDto, validateDto } = await loadContracts();
-    const result = validateDto(VerifySignInCodeDto, { email: sentTo.email, code });
+    const result = await validateContract('VerifySignInCodeDto', { email: sentTo.email, code });
     if (!result.ok) return refuse('manage-code', result.errors, setCodeErrors);
     setCodeErrors({});
     verifyCode.mutate(
