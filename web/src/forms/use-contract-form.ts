@@ -1,5 +1,4 @@
 import { toNestErrors } from '@hookform/resolvers';
-import type * as Contracts from '@paymarket/contracts';
 import { useMemo } from 'react';
 import {
   get,
@@ -13,32 +12,10 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { fieldErrorId } from '@/components/form-field';
+import { loadContracts, type DtoName, type DtoOf } from './load-contracts';
 import { apiFieldErrors } from './server-errors';
 
-type ContractsModule = typeof Contracts;
-
-/** The export name of a class in the contracts (a DTO), so a page names its DTO without importing the barrel. */
-export type DtoName = {
-  [K in keyof ContractsModule]: ContractsModule[K] extends abstract new (...args: never[]) => object ? K : never;
-}[keyof ContractsModule];
-
-/** What a DTO's validation hands the submit handler: the class instance, trimmed and normalised as the server has it. */
-export type DtoOf<N extends DtoName> = InstanceType<ContractsModule[N]>;
-
-let contracts: Promise<ContractsModule> | undefined;
-
-/**
- * The contracts' barrel, every DTO and class-validator with it: far too heavy for a page's first JavaScript (ADR 0044,
- * P5), so it is loaded the first time a form is focused or submitted, once for the whole app. A failed load (offline)
- * is forgotten, so the next attempt tries again.
- */
-export function loadContracts(): Promise<ContractsModule> {
-  contracts ??= import('@paymarket/contracts').catch((error: unknown) => {
-    contracts = undefined;
-    throw error;
-  });
-  return contracts;
-}
+export { loadContracts, type DtoName, type DtoOf };
 
 /** Where messages for no field of the form go (a field the form does not show, the body as a whole). */
 export const FORM_ERROR = 'root.contract';

@@ -129,6 +129,25 @@ describe(PaymentPage.name, () => {
 
       expect(await findToast(PAYMENT_MESSAGES.MISSING_INFORMATION_TITLE)).toBeTruthy();
       expect(await findToast(PAYMENT_MESSAGES.MISSING_INFORMATION)).toBeTruthy();
+      // The contract's message under the field, wired to it, and the focus on it.
+      const provider = screen.getByLabelText(/Print Provider/);
+      expect(provider.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(provider.getAttribute('aria-describedby')!)?.textContent).toBe(PAYMENT_MESSAGES.PROVIDER_REQUIRED);
+      expect(document.activeElement).toBe(provider);
+      expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    });
+
+    it('toasts "Missing Information" for an empty amount: the contract says it is required, under the field', async () => {
+      const user = userEvent.setup();
+      renderPage(<PaymentPage />, '/payment');
+      await fillForm(user, { amount: '' });
+
+      await user.click(screen.getByRole('button', { name: 'Create Payment' }));
+
+      expect(await findToast(PAYMENT_MESSAGES.MISSING_INFORMATION)).toBeTruthy();
+      const amount = screen.getByLabelText(/Amount/);
+      expect(document.getElementById(amount.getAttribute('aria-describedby')!)?.textContent).toBe(PAYMENT_MESSAGES.AMOUNT_REQUIRED);
+      expect(document.activeElement).toBe(amount);
       expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     });
 
@@ -334,6 +353,10 @@ describe(PaymentPage.name, () => {
       await user.click(screen.getByRole('button', { name: 'Pay $103.56 USD' }));
 
       expect(await screen.findByText('Please enter a card number')).toBeTruthy();
+      const number = screen.getByLabelText(/Card Number/);
+      expect(number.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(number.getAttribute('aria-describedby')!)?.textContent).toBe('Please enter a card number');
+      expect(document.activeElement).toBe(number);
       expect(api.callsTo('POST /api/payments/pi_123/test-card')).toHaveLength(0);
     });
   });

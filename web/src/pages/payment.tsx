@@ -15,6 +15,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { loadContracts, validateContract } from '@/forms/load-contracts';
+import { apiFieldErrors } from '@/forms/server-errors';
 import { useSession } from '@/hooks/use-session';
 import { toast } from '@/hooks/use-toast';
 import { PAYMENT_CURRENCIES, PAYMENT_MESSAGES } from '@/lib/contracts-light';
@@ -43,16 +45,24 @@ class PaymentStepError extends Error {
 type FormCheck =
   { ok: true; value: CreatePaymentIntentDto } | { ok: false; errors: FieldErrors; toast?: { title: string; description: string } };
 
-/** The shared DTOs and class-validator: loaded when the form is first used, not with the page (ADR 0044, P5). */
-const loadValidation = () => import('@paymarket/contracts');
+/** The form's fields in the page's order: the first with a message takes the focus. */
+const FIELDS = ['orderId', 'currency', 'amount', 'printProviderStripeAccountId'] as const;
 
-/** The spec's §5 rules through the shared DTO: its messages go under the fields, the spec's two toasts on top. */
+function focusFirstInvalid(errors: FieldErrors): void {
+  const first = FIELDS.find((name) => errors[name] !== undefined);
+  if (first) document.getElementById(`payment-${first}`)?.focus();
+}
+
+/**
+ * The spec's §5 rules through the contract (PaymentFormDto, loaded when the form is first used: ADR 0044, P5; no
+ * react-hook-form on this prerendered page, ADR 0056): its messages go under the fields, and the spec's toast follows
+ * from them: "Missing Information" when a message says a field is empty, else "Invalid Amount" for the amount's.
+ */
 async function checkForm(form: PaymentForm): Promise<FormCheck> {
-  const { CreatePaymentIntentDto, validateDto } = await loadValidation();
-  const result = validateDto(CreatePaymentIntentDto, { ...form, amount: form.amount.trim() });
+  const result = await validateContract('PaymentFormDto', { ...form, amount: form.amount.trim() });
+  const { PAYMENT_FORM_MISSING } = await loadContracts();
   if (result.ok) return result;
-  const missing = form.orderId.trim() === '' || form.amount.trim() === '' || form.printProviderStripeAccountId === '';
-  if (missing) {
+  if (Object.values(result.errors).some((messages) => messages.some((message) => PAYMENT_FORM_MISSING.includes(message)))) {
     return {
       ok: false,
       errors: result.errors,
@@ -152,6 +162,12 @@ export function PaymentPage(): ReactElement {
       );
     },
     onError: (error) => {
+      // The server's refusal of a field goes under that field, as the contract's messages do.
+      const fields = apiFieldErrors(error instanceof PaymentStepError ? error.reason : error);
+      if (Object.keys(fields).length > 0) {
+        setErrors(fields);
+        focusFirstInvalid(fields);
+      }
       if (error instanceof PaymentStepError && error.step === 'order') {
         toast({ title: 'Error', description: withServerReason('Failed to create order. Please try again.', error.reason) });
       } else {
@@ -178,6 +194,7 @@ export function PaymentPage(): ReactElement {
     const check = await checkForm(form);
     if (!check.ok) {
       setErrors(check.errors);
+      focusFirstInvalid(check.errors);
       if (check.toast) toast({ variant: 'destructive', ...check.toast });
       return;
     }
@@ -240,7 +257,7 @@ export function PaymentPage(): ReactElement {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadValidation()} aria-label="Payment details">
+          <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadContracts()} aria-label="Payment details">
             {/* Disabled until hydrated (prerendered, ADR 0044), and whenever locked. */}
             <HydratedFieldset disabled={locked} className="space-y-5">
               <FormField id="payment-orderId" label="Order ID" required errors={errors.orderId}>

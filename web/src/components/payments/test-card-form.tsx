@@ -1,9 +1,10 @@
-import { TestCardPaymentDto, validateDto, type FieldErrors, type PaymentStatusView } from '@paymarket/contracts';
+import type { PaymentStatusView, TestCardPaymentDto } from '@paymarket/contracts';
 import { CreditCard, Loader2 } from 'lucide-react';
-import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
-import { fieldErrorId, FormField } from '@/components/form-field';
+import { useState, type ReactElement } from 'react';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { useContractForm } from '@/forms/use-contract-form';
 import { apiErrorMessage } from '@/lib/queryClient';
 import type { CardFormProps, TestCardBody } from './card-payment.types';
 import { postJson } from './payments-api';
@@ -21,6 +22,7 @@ export const TEST_CARDS = [
 
 type CardFields = Record<'cardNumber' | 'expiry' | 'cvc', string>;
 
+/** Blank optional fields (expiry, CVC) are left out, so TestCardPaymentDto answers for what was typed. */
 function toPayload(fields: CardFields): Partial<CardFields> {
   const payload: Partial<CardFields> = { cardNumber: fields.cardNumber };
   if (fields.expiry.trim() !== '') payload.expiry = fields.expiry.trim();
@@ -41,26 +43,19 @@ export function TestCardForm({
   confirmTestCard = confirmOnPaymentsRoute,
   onRequiresAction = (url) => window.location.assign(url),
 }: CardFormProps): ReactElement {
-  const [fields, setFields] = useState<CardFields>({ cardNumber: '', expiry: '', cvc: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContractForm<CardFields, 'TestCardPaymentDto'>({
+    dto: 'TestCardPaymentDto',
+    idPrefix: 'card',
+    defaultValues: { cardNumber: '', expiry: '', cvc: '' },
+    toPayload,
+  });
   const [processing, setProcessing] = useState(false);
 
-  const update = (event: ChangeEvent<HTMLInputElement>): void => {
-    setFields({ ...fields, [event.target.name]: event.target.value });
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    const result = validateDto(TestCardPaymentDto, toPayload(fields));
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+  const pay = async (card: TestCardPaymentDto): Promise<void> => {
     setProcessing(true);
     try {
       // The client secret proves this browser made the payment (a guest's has no account), as Stripe.js does.
-      const view = await confirmTestCard(paymentIntentId, { ...result.value, clientSecret });
+      const view = await confirmTestCard(paymentIntentId, { ...card, clientSecret });
       if (view.paymentStatus === 'succeeded') {
         await onSucceeded();
       } else if (view.paymentStatus === 'requires_action' && view.redirectUrl !== undefined) {
@@ -71,31 +66,26 @@ export function TestCardForm({
         onFailed(view.failureMessage);
       }
     } catch (error) {
+      // A refusal naming a field (a 400) goes under it; any refusal is also the payment's failure.
+      form.showServerErrors(error, [400]);
       onFailed(apiErrorMessage(error, '') || undefined);
     }
     setProcessing(false);
   };
+  const onSubmit = form.handleSubmit(pay);
 
-  const control = (name: keyof CardFields) => ({
-    id: `card-${name}`,
-    name,
-    value: fields[name],
-    onChange: update,
-    disabled: processing,
-    'aria-invalid': errors[name] !== undefined ? true : undefined,
-    'aria-describedby': errors[name] !== undefined ? fieldErrorId(`card-${name}`) : undefined,
-  });
+  const control = (name: keyof CardFields) => ({ ...form.field(name), disabled: processing });
 
   return (
-    <form noValidate aria-label="Card details" className="space-y-4" onSubmit={(event) => void onSubmit(event)}>
-      <FormField id="card-cardNumber" label="Card Number" required errors={errors.cardNumber}>
+    <form {...form.formProps} aria-label="Card details" className="space-y-4" onSubmit={(event) => void onSubmit(event)}>
+      <FormField id={form.fieldId('cardNumber')} label="Card Number" required errors={form.messages('cardNumber')}>
         <Input {...control('cardNumber')} inputMode="numeric" autoComplete="off" placeholder="4242 4242 4242 4242" />
       </FormField>
       <div className="grid grid-cols-2 gap-4">
-        <FormField id="card-expiry" label="Expiry (MM/YY)" errors={errors.expiry}>
+        <FormField id={form.fieldId('expiry')} label="Expiry (MM/YY)" errors={form.messages('expiry')}>
           <Input {...control('expiry')} inputMode="numeric" autoComplete="off" placeholder="12/34" />
         </FormField>
-        <FormField id="card-cvc" label="CVC" errors={errors.cvc}>
+        <FormField id={form.fieldId('cvc')} label="CVC" errors={form.messages('cvc')}>
           <Input {...control('cvc')} inputMode="numeric" autoComplete="off" placeholder="123" />
         </FormField>
       </div>
@@ -109,6 +99,11 @@ export function TestCardForm({
           ))}
         </ul>
       </div>
+      {form.formMessage && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {form.formMessage}
+        </p>
+      )}
       <Button type="submit" size="lg" className="w-full" disabled={processing}>
         {processing ? (
           <>

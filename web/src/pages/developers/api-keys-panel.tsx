@@ -1,16 +1,14 @@
 import {
   API_KEY_ACCESS,
-  RollApiKeyDto,
-  validateDto,
   type ApiKeyList,
   type ApiKeyView,
   type CreatedApiKey,
   type CreateApiKeyDto,
-  type FieldErrors,
+  type RollApiKeyDto,
 } from '@paymarket/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
-import { fieldErrorId, FormField } from '@/components/form-field';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -19,7 +17,7 @@ import { useContractForm } from '@/forms/use-contract-form';
 import { toast } from '@/hooks/use-toast';
 import { useSubmissionKey } from '@/lib/idempotency';
 import { apiErrorMessage } from '@/lib/queryClient';
-import { apiFieldErrors, consoleCall, formatTime } from './console-api';
+import { consoleCall, formatTime, OVERLAP_DEFAULT, overlapPayload, type OverlapForm } from './console-api';
 import { ConsoleBadge } from './console-badge';
 import { ConfirmDialog, SecretDialog } from './console-dialog';
 
@@ -44,8 +42,12 @@ export function ApiKeysPanel(): ReactElement {
   });
   const [shown, setShown] = useState<{ key: CreatedApiKey; rolledFrom?: ApiKeyView; hours?: number } | null>(null);
   const [rolling, setRolling] = useState<ApiKeyView | null>(null);
-  const [overlap, setOverlap] = useState('24');
-  const [overlapErrors, setOverlapErrors] = useState<FieldErrors>({});
+  const overlap = useContractForm<OverlapForm, 'RollApiKeyDto'>({
+    dto: 'RollApiKeyDto',
+    idPrefix: 'roll',
+    defaultValues: OVERLAP_DEFAULT,
+    toPayload: overlapPayload,
+  });
   const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: KEYS });
 
@@ -82,7 +84,7 @@ export function ApiKeysPanel(): ReactElement {
     },
     onError: (error) => {
       rollSubmission.failed(error);
-      setOverlapErrors(apiFieldErrors(error));
+      overlap.showServerErrors(error);
     },
   });
   const revoke = useMutation({
@@ -95,13 +97,9 @@ export function ApiKeysPanel(): ReactElement {
   });
 
   const onCreate = form.handleSubmit((body) => create.mutate(body));
-  const onRoll = (): void => {
-    if (!rolling) return;
-    const result = validateDto(RollApiKeyDto, { expiresInHours: overlap.trim() === '' ? undefined : Number(overlap) });
-    if (!result.ok) return setOverlapErrors(result.errors);
-    setOverlapErrors({});
-    roll.mutate({ key: rolling, body: result.value });
-  };
+  const onRoll = overlap.handleSubmit((body) => {
+    if (rolling) roll.mutate({ key: rolling, body });
+  });
   const rows = keys.data?.data ?? [];
 
   return (
@@ -191,8 +189,7 @@ export function ApiKeysPanel(): ReactElement {
                             aria-label={`Roll ${key.name}`}
                             onClick={() => {
                               roll.reset();
-                              setOverlap('24');
-                              setOverlapErrors({});
+                              overlap.reset(OVERLAP_DEFAULT);
                               setRolling(key);
                             }}
                           >
@@ -231,21 +228,14 @@ export function ApiKeysPanel(): ReactElement {
         confirmLabel="Roll key"
         pending={roll.isPending}
         error={roll.isError ? apiErrorMessage(roll.error, 'The key could not be rolled. Please try again.') : null}
-        onConfirm={onRoll}
+        onConfirm={() => void onRoll()}
       >
-        <FormField id="roll-overlap" label="Keep the old key working for (hours, 0–24)" errors={overlapErrors.expiresInHours}>
-          <Input
-            id="roll-overlap"
-            type="number"
-            min={0}
-            max={24}
-            step={1}
-            inputMode="numeric"
-            value={overlap}
-            onChange={(e) => setOverlap(e.target.value)}
-            aria-invalid={overlapErrors.expiresInHours ? true : undefined}
-            aria-describedby={overlapErrors.expiresInHours ? fieldErrorId('roll-overlap') : undefined}
-          />
+        <FormField
+          id={overlap.fieldId('expiresInHours')}
+          label="Keep the old key working for (hours, 0–24)"
+          errors={overlap.messages('expiresInHours')}
+        >
+          <Input {...overlap.field('expiresInHours')} type="number" min={0} max={24} step={1} inputMode="numeric" />
         </FormField>
       </ConfirmDialog>
       <ConfirmDialog

@@ -29,3 +29,12 @@ export function isoFromLocal(value: string): string | undefined {
 export function formatTime(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString() : '—';
 }
+
+/** A roll dialog's overlap as typed (an API key's, a signing secret's); the roll DTOs check the whole hours from 0 to 24. */
+export type OverlapForm = { expiresInHours: string };
+export const OVERLAP_DEFAULT: OverlapForm = { expiresInHours: '24' };
+
+/** A roll's body: the hours as a number, a blank overlap left out (the server's default, 24 h). */
+export function overlapPayload({ expiresInHours }: OverlapForm): unknown {
+  return expiresInHours.trim() === '' ? {} : { expiresInHours: Number(expiresInHours) };
+}

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import {
   CONSOLE_MESSAGES,
   WEBHOOK_DELIVERY_MESSAGES,
+  WEBHOOK_ENDPOINT_MESSAGES,
   type ApiKeyView,
   type ConsoleCompany,
   type WebhookDeliveryView,
@@ -180,6 +181,11 @@ describe(DevelopersPage.name, () => {
     await user.type(hours, '30');
     await user.click(within(dialog).getByRole('button', { name: 'Roll key' }));
     expect(await within(dialog).findByText('expiresInHours must be a whole number of hours from 0 to 24')).toBeTruthy();
+    expect(hours.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(hours.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'expiresInHours must be a whole number of hours from 0 to 24',
+    );
+    expect(document.activeElement).toBe(hours);
     expect(calls.some((c) => c.url.endsWith('/roll'))).toBe(false);
 
     await user.clear(hours);
@@ -217,6 +223,34 @@ describe(DevelopersPage.name, () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ url: 'http://10.0.0.1/hooks', events: ['order.updated'] });
   });
 
+  it('refuses an endpoint without a URL or events with the contract messages under the fields, focused, nothing sent', async () => {
+    server({
+      'GET /api/console/me': () => fakeResponse(200, JSON.stringify({ company })),
+      'GET /api/v1/api-keys': () => fakeResponse(200, JSON.stringify({ data: [] })),
+      'GET /api/v1/webhook-endpoints': () => fakeResponse(200, JSON.stringify({ data: [endpoint] })),
+      [`GET /api/v1/webhook-endpoints/${endpoint.id}/deliveries`]: () => fakeResponse(200, JSON.stringify({ data: [], nextCursor: null })),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('tab', { name: 'Webhooks' }));
+    const add = screen.getByRole('form', { name: 'Add a webhook endpoint' });
+    await user.click(within(add).getByRole('button', { name: 'Add endpoint' }));
+    const url = within(add).getByLabelText(/^URL/);
+    await waitFor(() => expect(url.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(url.getAttribute('aria-describedby')!)?.textContent).toBe(WEBHOOK_ENDPOINT_MESSAGES.URL);
+    expect(document.activeElement).toBe(url);
+
+    // The edit form shares the fields: no events left is the contract's message, on the first checkbox.
+    await user.click(await screen.findByRole('button', { name: `Open ${endpoint.url}` }));
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const edit = screen.getByRole('form', { name: 'Edit the endpoint' });
+    await user.click(within(edit).getByLabelText('payment.succeeded'));
+    await user.click(within(edit).getByRole('button', { name: 'Save changes' }));
+    expect(await within(edit).findByText(WEBHOOK_ENDPOINT_MESSAGES.EVENTS)).toBeTruthy();
+    expect(document.activeElement).toBe(within(edit).getAllByRole('checkbox')[0]);
+    expect(calls.some((c) => c.method === 'POST' || c.method === 'PATCH')).toBe(false);
+  });
+
   it('edits an endpoint (PATCH with only what changed), disables it and rolls its secret with an overlap', async () => {
     server({
       'GET /api/console/me': () => fakeResponse(200, JSON.stringify({ company })),
@@ -249,6 +283,13 @@ describe(DevelopersPage.name, () => {
     await user.click(screen.getByRole('button', { name: 'Roll secret' }));
     const dialog = await screen.findByRole('dialog');
     const hours = within(dialog).getByLabelText(/Keep signing with the old secret for/);
+    await user.clear(hours);
+    await user.type(hours, '25');
+    await user.click(within(dialog).getByRole('button', { name: 'Roll secret now' }));
+    expect(await within(dialog).findByText(WEBHOOK_ENDPOINT_MESSAGES.EXPIRES_IN_HOURS)).toBeTruthy();
+    expect(hours.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(hours);
+    expect(calls.some((c) => c.url.endsWith('/secret/roll'))).toBe(false);
     await user.clear(hours);
     await user.type(hours, '0');
     await user.click(within(dialog).getByRole('button', { name: 'Roll secret now' }));
@@ -314,6 +355,7 @@ describe(DevelopersPage.name, () => {
     // Replay needs a time: refused next to the field before anything is sent.
     await user.click(screen.getByRole('button', { name: 'Replay failed deliveries' }));
     expect(await screen.findByText(WEBHOOK_DELIVERY_MESSAGES.REPLAY_SINCE)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Replay every failed delivery since'));
     expect(calls.some((c) => c.url.endsWith('/replay'))).toBe(false);
     await user.type(screen.getByLabelText('Replay every failed delivery since'), '2026-11-25T09:00');
     await user.click(screen.getByRole('button', { name: 'Replay failed deliveries' }));

@@ -1,30 +1,29 @@
 import {
-  ReplayWebhookDeliveriesDto,
-  RollWebhookSecretDto,
-  UpdateWebhookEndpointDto,
-  validateDto,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_TEST_EVENT,
-  type FieldErrors,
   type ReplayResult,
+  type ReplayWebhookDeliveriesDto,
+  type RollWebhookSecretDto,
   type WebhookDeliveryDetail,
   type WebhookDeliveryList,
   type WebhookDeliveryView,
   type WebhookEndpointView,
+  type UpdateWebhookEndpointDto,
   type WebhookSecretView,
 } from '@paymarket/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactElement } from 'react';
-import { fieldErrorId, FormField } from '@/components/form-field';
+import { useCallback, useState, type FormEvent, type ReactElement } from 'react';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { useContractForm } from '@/forms/use-contract-form';
 import { toast } from '@/hooks/use-toast';
 import { useSubmissionKey } from '@/lib/idempotency';
 import { apiErrorMessage } from '@/lib/queryClient';
-import { apiFieldErrors, consoleCall, formatTime, isoFromLocal, queryString } from './console-api';
+import { consoleCall, formatTime, isoFromLocal, OVERLAP_DEFAULT, overlapPayload, queryString, type OverlapForm } from './console-api';
 import { ConsoleBadge } from './console-badge';
 import { ConfirmDialog, SecretDialog } from './console-dialog';
 import { EndpointFields, endpointStatus, ENDPOINTS, type EndpointForm } from './endpoint-fields';
@@ -46,20 +45,45 @@ function changes(endpoint: WebhookEndpointView, form: EndpointForm): UpdateWebho
   return patch;
 }
 
+/** The replay's body: the local time typed as an ISO instant (blank when none, which ReplayWebhookDeliveriesDto refuses). */
+function replayPayload({ since }: { since: string }): unknown {
+  return { since: isoFromLocal(since) ?? '' };
+}
+
+/** The edit form's values: the endpoint as it is. */
+function formOf(endpoint: WebhookEndpointView): EndpointForm {
+  return { url: endpoint.url, description: endpoint.description ?? '', events: [...endpoint.events] };
+}
+
 /** One endpoint: enable/disable, edit, its secret (reveal, roll), a test event, the delivery log, resend and replay. */
 export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpointView; onDeleted: () => void }): ReactElement {
   const client = useQueryClient();
   const base = `/api/v1/webhook-endpoints/${endpoint.id}`;
-  const [editing, setEditing] = useState<EndpointForm | null>(null);
-  const [editErrors, setEditErrors] = useState<FieldErrors>({});
+  const [editing, setEditing] = useState(false);
+  // The PATCH body is what differs from the endpoint, validated as the server does (UpdateWebhookEndpointDto).
+  const toPatch = useCallback((form: EndpointForm) => changes(endpoint, form), [endpoint]);
+  const edit = useContractForm<EndpointForm, 'UpdateWebhookEndpointDto'>({
+    dto: 'UpdateWebhookEndpointDto',
+    idPrefix: 'edit',
+    defaultValues: formOf(endpoint),
+    toPayload: toPatch,
+  });
   const [rollOpen, setRollOpen] = useState(false);
-  const [overlap, setOverlap] = useState('24');
-  const [overlapErrors, setOverlapErrors] = useState<FieldErrors>({});
+  const overlap = useContractForm<OverlapForm, 'RollWebhookSecretDto'>({
+    dto: 'RollWebhookSecretDto',
+    idPrefix: `secret-${endpoint.id}`,
+    defaultValues: OVERLAP_DEFAULT,
+    toPayload: overlapPayload,
+  });
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [secret, setSecret] = useState<{ title: string; view: WebhookSecretView } | null>(null);
   const [filters, setFilters] = useState({ eventType: '', status: '', since: '', until: '' });
-  const [replaySince, setReplaySince] = useState('');
-  const [replayErrors, setReplayErrors] = useState<FieldErrors>({});
+  const replayForm = useContractForm<{ since: string }, 'ReplayWebhookDeliveriesDto'>({
+    dto: 'ReplayWebhookDeliveriesDto',
+    idPrefix: `replay-${endpoint.id}`,
+    defaultValues: { since: '' },
+    toPayload: replayPayload,
+  });
   const [open, setOpen] = useState<string | null>(null);
   const refresh = () => {
     void client.invalidateQueries({ queryKey: ENDPOINTS });
@@ -85,13 +109,13 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
     mutationFn: (patch: UpdateWebhookEndpointDto) => consoleCall<WebhookEndpointView>('PATCH', base, patch),
     onSuccess: (_view, patch) => {
       if (patch.enabled === undefined) {
-        setEditing(null);
+        setEditing(false);
         toast({ title: 'Endpoint saved' });
       }
       refresh();
     },
     onError: (error, patch) => {
-      if (patch.enabled === undefined) setEditErrors(apiFieldErrors(error));
+      if (patch.enabled === undefined) edit.showServerErrors(error);
       failed('Could not change the endpoint')(error);
     },
   });
@@ -110,7 +134,7 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
     },
     onError: (error) => {
       rollSubmission.failed(error);
-      setOverlapErrors(apiFieldErrors(error));
+      overlap.showServerErrors(error);
     },
   });
   const reveal = useMutation({
@@ -152,7 +176,7 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
       refresh();
     },
     onError: (error) => {
-      setReplayErrors(apiFieldErrors(error));
+      replayForm.showServerErrors(error);
       failed('Could not replay')(error);
     },
   });
@@ -165,29 +189,17 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
     onError: failed('Could not resend'),
   });
 
+  const save = edit.handleSubmit((patch) => update.mutate(patch));
   const onSave = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    if (!editing) return;
-    const patch = changes(endpoint, editing);
-    if (Object.keys(patch).length === 0) return setEditing(null);
-    const result = validateDto(UpdateWebhookEndpointDto, patch);
-    if (!result.ok) return setEditErrors(result.errors);
-    setEditErrors({});
-    update.mutate(result.value);
+    // Nothing changed: nothing to send (the server refuses an empty PATCH).
+    if (Object.keys(changes(endpoint, edit.getValues())).length === 0) {
+      event.preventDefault();
+      return setEditing(false);
+    }
+    void save(event);
   };
-  const onRoll = (): void => {
-    const result = validateDto(RollWebhookSecretDto, { expiresInHours: overlap.trim() === '' ? undefined : Number(overlap) });
-    if (!result.ok) return setOverlapErrors(result.errors);
-    setOverlapErrors({});
-    roll.mutate(result.value);
-  };
-  const onReplay = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    const result = validateDto(ReplayWebhookDeliveriesDto, { since: isoFromLocal(replaySince) ?? '' });
-    if (!result.ok) return setReplayErrors(result.errors);
-    setReplayErrors({});
-    replay.mutate(result.value);
-  };
+  const onRoll = overlap.handleSubmit((body) => roll.mutate(body));
+  const onReplay = replayForm.handleSubmit((body) => replay.mutate(body));
   const rows = deliveries.data?.pages.flatMap((page) => page.data) ?? [];
   const previousUntil = secret?.view.previousSecretExpiresAt;
 
@@ -216,10 +228,10 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
             type="button"
             size="sm"
             variant="outline"
-            aria-expanded={editing !== null}
+            aria-expanded={editing}
             onClick={() => {
-              setEditErrors({});
-              setEditing(editing ? null : { url: endpoint.url, description: endpoint.description ?? '', events: [...endpoint.events] });
+              edit.reset(formOf(endpoint));
+              setEditing(!editing);
             }}
           >
             Edit
@@ -236,8 +248,7 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
             variant="outline"
             onClick={() => {
               roll.reset();
-              setOverlap('24');
-              setOverlapErrors({});
+              overlap.reset(OVERLAP_DEFAULT);
               setRollOpen(true);
             }}
           >
@@ -258,13 +269,23 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
       </div>
 
       {editing && (
-        <form noValidate onSubmit={onSave} className="space-y-4 rounded-xl border border-border p-4" aria-label="Edit the endpoint">
-          <EndpointFields prefix="edit" form={editing} errors={editErrors} onChange={setEditing} />
+        <form
+          {...edit.formProps}
+          onSubmit={onSave}
+          className="space-y-4 rounded-xl border border-border p-4"
+          aria-label="Edit the endpoint"
+        >
+          <EndpointFields form={edit} />
+          {edit.formMessage && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {edit.formMessage}
+            </p>
+          )}
           <div className="flex gap-2">
             <Button type="submit" size="sm" disabled={update.isPending}>
               Save changes
             </Button>
-            <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(null)}>
+            <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(false)}>
               Cancel
             </Button>
           </div>
@@ -364,16 +385,14 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
         )}
       </section>
 
-      <form noValidate onSubmit={onReplay} className="flex flex-wrap items-end gap-3" aria-label="Replay failed deliveries">
-        <FormField id={`replay-since-${endpoint.id}`} label="Replay every failed delivery since" errors={replayErrors.since}>
-          <Input
-            id={`replay-since-${endpoint.id}`}
-            type="datetime-local"
-            value={replaySince}
-            onChange={(e) => setReplaySince(e.target.value)}
-            aria-invalid={replayErrors.since ? true : undefined}
-            aria-describedby={replayErrors.since ? fieldErrorId(`replay-since-${endpoint.id}`) : undefined}
-          />
+      <form
+        {...replayForm.formProps}
+        onSubmit={(event) => void onReplay(event)}
+        className="flex flex-wrap items-end gap-3"
+        aria-label="Replay failed deliveries"
+      >
+        <FormField id={replayForm.fieldId('since')} label="Replay every failed delivery since" errors={replayForm.messages('since')}>
+          <Input {...replayForm.field('since')} type="datetime-local" />
         </FormField>
         <Button type="submit" size="sm" variant="outline" disabled={replay.isPending}>
           Replay failed deliveries
@@ -396,21 +415,14 @@ export function EndpointDetail({ endpoint, onDeleted }: { endpoint: WebhookEndpo
         confirmLabel="Roll secret now"
         pending={roll.isPending}
         error={roll.isError ? apiErrorMessage(roll.error, 'The secret could not be rolled. Please try again.') : null}
-        onConfirm={onRoll}
+        onConfirm={() => void onRoll()}
       >
-        <FormField id="secret-overlap" label="Keep signing with the old secret for (hours, 0–24)" errors={overlapErrors.expiresInHours}>
-          <Input
-            id="secret-overlap"
-            type="number"
-            min={0}
-            max={24}
-            step={1}
-            inputMode="numeric"
-            value={overlap}
-            onChange={(e) => setOverlap(e.target.value)}
-            aria-invalid={overlapErrors.expiresInHours ? true : undefined}
-            aria-describedby={overlapErrors.expiresInHours ? fieldErrorId('secret-overlap') : undefined}
-          />
+        <FormField
+          id={overlap.fieldId('expiresInHours')}
+          label="Keep signing with the old secret for (hours, 0–24)"
+          errors={overlap.messages('expiresInHours')}
+        >
+          <Input {...overlap.field('expiresInHours')} type="number" min={0} max={24} step={1} inputMode="numeric" />
         </FormField>
       </ConfirmDialog>
       <ConfirmDialog

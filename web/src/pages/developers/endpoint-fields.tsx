@@ -1,7 +1,8 @@
-import { WEBHOOK_EVENT_TYPES, type FieldErrors, type WebhookEndpointView, type WebhookEventType } from '@paymarket/contracts';
+import { WEBHOOK_EVENT_TYPES, type WebhookEndpointView, type WebhookEventType } from '@paymarket/contracts';
 import type { ReactElement } from 'react';
 import { fieldErrorId, FormField } from '@/components/form-field';
 import { Input } from '@/components/ui/input';
+import type { ContractForm } from '@/forms/use-contract-form';
 import { ConsoleBadge } from './console-badge';
 
 export const ENDPOINTS = ['/api/v1/webhook-endpoints'];
@@ -13,6 +14,12 @@ export interface EndpointForm {
   events: WebhookEventType[];
 }
 
+/** What the fields need of the add form (CreateWebhookEndpointDto) or the edit form (UpdateWebhookEndpointDto). */
+export type EndpointFormControls = Pick<
+  ContractForm<EndpointForm, 'CreateWebhookEndpointDto'> | ContractForm<EndpointForm, 'UpdateWebhookEndpointDto'>,
+  'field' | 'fieldId' | 'messages'
+>;
+
 export function endpointStatus(endpoint: WebhookEndpointView): ReactElement {
   return (
     <ConsoleBadge tone={endpoint.enabled ? 'good' : 'neutral'}>
@@ -21,56 +28,36 @@ export function endpointStatus(endpoint: WebhookEndpointView): ReactElement {
   );
 }
 
-/** URL, description and the events to receive, with their messages (client-side from the DTO, or the API's 400). */
-export function EndpointFields({
-  prefix,
-  form,
-  errors,
-  onChange,
-}: {
-  prefix: string;
-  form: EndpointForm;
-  errors: FieldErrors;
-  onChange: (form: EndpointForm) => void;
-}): ReactElement {
-  const toggle = (type: WebhookEventType) =>
-    onChange({ ...form, events: form.events.includes(type) ? form.events.filter((t) => t !== type) : [...form.events, type] });
+/**
+ * URL, description and the events to receive (a checkbox group registered under one name, so its value is the list of
+ * the checked events), with the contract's messages: the DTO's on submit, or the API's 400 mapped back.
+ */
+export function EndpointFields({ form }: { form: EndpointFormControls }): ReactElement {
+  const eventsError = form.messages('events');
+  const eventsId = form.fieldId('events');
+  // One name for the group; the ids belong to no single checkbox (the first one takes the focus when it is refused).
+  const events = { ...form.field('events'), id: undefined };
   return (
     <>
-      <FormField id={`${prefix}-url`} label="URL" required errors={errors.url}>
-        <Input
-          id={`${prefix}-url`}
-          type="url"
-          placeholder="https://shop.example.com/webhooks/paymarket"
-          value={form.url}
-          onChange={(e) => onChange({ ...form, url: e.target.value })}
-          aria-invalid={errors.url ? true : undefined}
-          aria-describedby={errors.url ? fieldErrorId(`${prefix}-url`) : undefined}
-        />
+      <FormField id={form.fieldId('url')} label="URL" required errors={form.messages('url')}>
+        <Input {...form.field('url')} type="url" placeholder="https://shop.example.com/webhooks/paymarket" />
       </FormField>
-      <FormField id={`${prefix}-description`} label="Description" errors={errors.description}>
-        <Input
-          id={`${prefix}-description`}
-          maxLength={200}
-          value={form.description}
-          onChange={(e) => onChange({ ...form, description: e.target.value })}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? fieldErrorId(`${prefix}-description`) : undefined}
-        />
+      <FormField id={form.fieldId('description')} label="Description" errors={form.messages('description')}>
+        <Input {...form.field('description')} maxLength={200} />
       </FormField>
-      <fieldset aria-describedby={errors.events ? fieldErrorId(`${prefix}-events`) : undefined}>
+      <fieldset aria-describedby={eventsError ? fieldErrorId(eventsId) : undefined}>
         <legend className="text-sm font-medium">Events</legend>
         <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
           {WEBHOOK_EVENT_TYPES.map((type) => (
             <label key={type} className="flex items-center gap-2 font-mono text-sm">
-              <input type="checkbox" checked={form.events.includes(type)} onChange={() => toggle(type)} />
+              <input type="checkbox" value={type} {...events} />
               {type}
             </label>
           ))}
         </div>
-        {errors.events && (
-          <p id={fieldErrorId(`${prefix}-events`)} className="mt-1 text-sm font-medium text-destructive">
-            {errors.events[0]}
+        {eventsError && (
+          <p id={fieldErrorId(eventsId)} className="mt-1 text-sm font-medium text-destructive">
+            {eventsError[0]}
           </p>
         )}
       </fieldset>

@@ -279,6 +279,18 @@ describe(MarketplacePanel.name, () => {
     expect(described('Logo URL')).toBe(M.LOGO_URL);
     expect(described('Domain 2')).toBe(M.DOMAIN_INVALID('not a domain'));
     expect(described('Marketplace share (%)')).toBe(M.PLATFORM_FEE);
+    // The first invalid field in the page's order has the focus.
+    expect(document.activeElement).toBe(screen.getByLabelText('Accent colour'));
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    // The domains are one field, a list: its message under the rows, the focus on the first row.
+    await user.clear(screen.getByLabelText('Accent colour'));
+    await user.clear(screen.getByLabelText('Logo URL'));
+    await user.clear(share);
+    await user.type(share, '10');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Domain 1 (primary)')));
+    expect(described('Domain 1 (primary)')).toBe(M.DOMAIN_INVALID('not a domain'));
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
   });
 

@@ -2,24 +2,23 @@ import {
   MARKETPLACE_FEE_DEFAULTS,
   MARKETPLACE_TENANT_MESSAGES as M,
   MAX_MARKETPLACE_DOMAINS,
-  UpdateMarketplaceDto,
-  validateDto,
-  type FieldErrors,
   type MarketplaceConsoleResponse,
   type MarketplaceView,
 } from '@paymarket/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
+import { useController } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { fieldErrorId, FormField } from '@/components/form-field';
 import { integrationSnippet } from '@/components/marketplaces/integration-snippets';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { useContractForm } from '@/forms/use-contract-form';
 import { toast } from '@/hooks/use-toast';
 import { useSubmissionKey } from '@/lib/idempotency';
 import { apiErrorMessage } from '@/lib/queryClient';
-import { apiFieldErrors, consoleCall, formatTime } from './console-api';
+import { consoleCall, formatTime } from './console-api';
 import { ConsoleBadge } from './console-badge';
 import { MarketplaceStatementSection } from './marketplace-statement';
 
@@ -215,8 +214,12 @@ function Status({ marketplace }: { marketplace: MarketplaceView }): ReactElement
 
 function MarketplaceSettings({ marketplace }: { marketplace: MarketplaceView }): ReactElement {
   const client = useQueryClient();
-  const [form, setForm] = useState<MarketplaceForm>(() => formOf(marketplace));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContractForm<MarketplaceForm, 'UpdateMarketplaceDto'>({
+    dto: 'UpdateMarketplaceDto',
+    idPrefix: 'marketplace',
+    defaultValues: formOf(marketplace),
+    toPayload: bodyOf,
+  });
   const submission = useSubmissionKey();
 
   const save = useMutation({
@@ -224,7 +227,6 @@ function MarketplaceSettings({ marketplace }: { marketplace: MarketplaceView }):
       consoleCall<MarketplaceView>('PATCH', '/api/v1/marketplace', body, { idempotencyKey: submission.keyFor(body) }),
     onSuccess: (saved) => {
       submission.done();
-      setErrors({});
       client.setQueryData<MarketplaceConsoleResponse>(MARKETPLACE_KEY, { marketplace: saved, candidates: [] });
       toast({
         title: M.UPDATED,
@@ -233,31 +235,25 @@ function MarketplaceSettings({ marketplace }: { marketplace: MarketplaceView }):
     },
     onError: (error) => {
       submission.failed(error);
-      setErrors(apiFieldErrors(error, FIELD_STATUSES));
+      form.showServerErrors(error, FIELD_STATUSES);
       toast({ variant: 'destructive', title: 'Could not save the marketplace', description: apiErrorMessage(error, 'Please try again.') });
     },
   });
 
-  const set = <K extends keyof MarketplaceForm>(key: K, value: MarketplaceForm[K]): void => setForm((f) => ({ ...f, [key]: value }));
-  const setDomain = (index: number, value: string): void =>
-    setForm((f) => ({ ...f, domains: f.domains.map((d, i) => (i === index ? value : d)) }));
+  // Validated by UpdateMarketplaceDto; sent as typed: the server normalises it again (and the same text keeps the same
+  // Idempotency-Key).
+  const onSave = form.handleSubmit(() => save.mutate(bodyOf(form.getValues())));
 
-  const onSave = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    const body = bodyOf(form);
-    const result = validateDto(UpdateMarketplaceDto, body);
-    if (!result.ok) return setErrors(result.errors);
-    setErrors({});
-    // The body as typed: the server normalises it again (and the same text keeps the same Idempotency-Key).
-    save.mutate(body);
-  };
-
-  const text = (id: keyof MarketplaceForm & string, field: string = id) => ({
-    id: `marketplace-${id}`,
-    disabled: save.isPending,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? fieldErrorId(`marketplace-${id}`) : undefined,
-  });
+  const text = (name: Exclude<keyof MarketplaceForm, 'domains'>) => ({ ...form.field(name), disabled: save.isPending });
+  // Registered in the page's order, so the focus goes to the first invalid field: the branding, then the domains (one
+  // field, a list: its message under the rows, the focus on the first row), then the fees and the payout account.
+  const branding = { displayName: text('displayName'), accentColor: text('accentColor'), logoUrl: text('logoUrl') };
+  const { field: domainList } = useController({ control: form.control, name: 'domains' });
+  const domains = domainList.value;
+  const domainErrors = form.messages('domains');
+  const domainErrorId = fieldErrorId(form.fieldId('domains'));
+  const setDomain = (index: number, value: string): void => domainList.onChange(domains.map((d, i) => (i === index ? value : d)));
+  const customFees = form.watch('customFees');
 
   return (
     <Card className="p-5">
@@ -265,49 +261,30 @@ function MarketplaceSettings({ marketplace }: { marketplace: MarketplaceView }):
       <p className="mt-1 text-sm text-muted-foreground">
         Changes apply to orders created afterwards; an order keeps the terms it was made under.
       </p>
-      <form noValidate onSubmit={onSave} className="mt-4 space-y-6" aria-label="Marketplace settings">
+      <form {...form.formProps} onSubmit={(event) => void onSave(event)} className="mt-4 space-y-6" aria-label="Marketplace settings">
         <fieldset className="grid gap-4 sm:grid-cols-3">
           <legend className="mb-2 text-sm font-semibold">Branding</legend>
-          <FormField id="marketplace-displayName" label="Display name" required errors={errors.displayName}>
-            <Input {...text('displayName')} maxLength={80} value={form.displayName} onChange={(e) => set('displayName', e.target.value)} />
+          <FormField id={form.fieldId('displayName')} label="Display name" required errors={form.messages('displayName')}>
+            <Input {...branding.displayName} maxLength={80} />
           </FormField>
-          <FormField id="marketplace-accentColor" label="Accent colour" errors={errors.accentColor}>
-            <Input
-              {...text('accentColor')}
-              placeholder="#4f46e5"
-              value={form.accentColor}
-              onChange={(e) => set('accentColor', e.target.value)}
-            />
+          <FormField id={form.fieldId('accentColor')} label="Accent colour" errors={form.messages('accentColor')}>
+            <Input {...branding.accentColor} placeholder="#4f46e5" />
           </FormField>
-          <FormField id="marketplace-logoUrl" label="Logo URL" errors={errors.logoUrl}>
-            <Input
-              {...text('logoUrl')}
-              type="url"
-              inputMode="url"
-              placeholder="https://cdn.example.com/logo.png"
-              value={form.logoUrl}
-              onChange={(e) => set('logoUrl', e.target.value)}
-            />
+          <FormField id={form.fieldId('logoUrl')} label="Logo URL" errors={form.messages('logoUrl')}>
+            <Input {...branding.logoUrl} type="url" inputMode="url" placeholder="https://cdn.example.com/logo.png" />
           </FormField>
-          <label htmlFor="marketplace-customBranding" className="flex items-center gap-2 text-sm sm:col-span-3">
-            <input
-              id="marketplace-customBranding"
-              type="checkbox"
-              className="size-4 accent-primary"
-              checked={form.customBranding}
-              disabled={save.isPending}
-              onChange={(e) => set('customBranding', e.target.checked)}
-            />
+          <label htmlFor={form.fieldId('customBranding')} className="flex items-center gap-2 text-sm sm:col-span-3">
+            <input {...text('customBranding')} type="checkbox" className="size-4 accent-primary" />
             Show my branding on the checkout
           </label>
         </fieldset>
 
-        <fieldset className="space-y-3" aria-describedby={errors.domains ? fieldErrorId('marketplace-domains') : undefined}>
+        <fieldset className="space-y-3" aria-describedby={domainErrors ? domainErrorId : undefined}>
           <legend className="text-sm font-semibold">Domains</legend>
           <p className="text-sm text-muted-foreground">
             The sites that may embed your checkout (up to {MAX_MARKETPLACE_DOMAINS}). The first is the primary domain.
           </p>
-          {form.domains.map((domain, index) => {
+          {domains.map((domain, index) => {
             const id = `marketplace-domain-${index}`;
             return (
               <div key={index} className="flex items-end gap-2">
@@ -317,28 +294,26 @@ function MarketplaceSettings({ marketplace }: { marketplace: MarketplaceView }):
                   </label>
                   <Input
                     id={id}
+                    ref={index === 0 ? domainList.ref : undefined}
+                    name={index === 0 ? domainList.name : undefined}
                     inputMode="url"
                     placeholder="shop.example.com"
                     value={domain}
                     disabled={save.isPending}
                     onChange={(e) => setDomain(index, e.target.value)}
-                    aria-invalid={errors.domains ? true : undefined}
-                    aria-describedby={errors.domains ? fieldErrorId('marketplace-domains') : undefined}
+                    onBlur={domainList.onBlur}
+                    aria-invalid={domainErrors ? true : undefined}
+                    aria-describedby={domainErrors ? domainErrorId : undefined}
                   />
                 </div>
-                {form.domains.length > 1 && (
+                {domains.length > 1 && (
                   <Button
                     type="button"
                     variant="outline"
                     size="sm"
                     aria-label={`Remove domain ${index + 1}`}
                     disabled={save.isPending}
-                    onClick={() =>
-                      set(
-                        'domains',
-                        form.domains.filter((_, i) => i !== index),
-                      )
-                    }
+                    onClick={() => domainList.onChange(domains.filter((_, i) => i !== index))}
                   >
                     Remove
                   </Button>
@@ -350,14 +325,14 @@ function MarketplaceSettings({ marketplace }: { marketplace: MarketplaceView }):
             type="button"
             variant="outline"
             size="sm"
-            disabled={save.isPending || form.domains.length >= MAX_MARKETPLACE_DOMAINS}
-            onClick={() => set('domains', [...form.domains, ''])}
+            disabled={save.isPending || domains.length >= MAX_MARKETPLACE_DOMAINS}
+            onClick={() => domainList.onChange([...domains, ''])}
           >
             Add domain
           </Button>
-          {errors.domains && (
-            <div id={fieldErrorId('marketplace-domains')} className="space-y-1">
-              {[...new Set(errors.domains)].map((message) => (
+          {domainErrors && (
+            <div id={domainErrorId} className="space-y-1">
+              {domainErrors.map((message) => (
                 <p key={message} className="text-sm font-medium text-destructive">
                   {message}
                 </p>
@@ -368,63 +343,50 @@ function MarketplaceSettings({ marketplace }: { marketplace: MarketplaceView }):
 
         <fieldset className="space-y-4">
           <legend className="text-sm font-semibold">Fees and payouts</legend>
-          <label htmlFor="marketplace-customFees" className="flex items-center gap-2 text-sm">
-            <input
-              id="marketplace-customFees"
-              type="checkbox"
-              role="switch"
-              aria-checked={form.customFees}
-              className="size-4 accent-primary"
-              checked={form.customFees}
-              disabled={save.isPending}
-              onChange={(e) => set('customFees', e.target.checked)}
-            />
+          <label htmlFor={form.fieldId('customFees')} className="flex items-center gap-2 text-sm">
+            <input {...text('customFees')} type="checkbox" role="switch" aria-checked={customFees} className="size-4 accent-primary" />
             Custom fees
           </label>
           <p className="text-sm text-muted-foreground">
-            {form.customFees
+            {customFees
               ? 'PayMarket keeps the fixed transaction fee (paid by the buyer on top of the amount); your marketplace receives its percentage of the amount in its payout account.'
               : "PayMarket's standard fees (3.56 USD / 4.79 CAD on top of the amount); your marketplace takes no share."}
           </p>
-          {form.customFees && (
+          {customFees && (
             <div className="grid gap-4 sm:grid-cols-3">
-              <FormField id="marketplace-transactionFeeUsd" label="Transaction fee, USD ($)" errors={errors.transactionFeeUsd}>
-                <Input
-                  {...text('transactionFeeUsd')}
-                  inputMode="decimal"
-                  value={form.transactionFeeUsd}
-                  onChange={(e) => set('transactionFeeUsd', e.target.value)}
-                />
+              <FormField
+                id={form.fieldId('transactionFeeUsd')}
+                label="Transaction fee, USD ($)"
+                errors={form.messages('transactionFeeUsd')}
+              >
+                <Input {...text('transactionFeeUsd')} inputMode="decimal" />
               </FormField>
-              <FormField id="marketplace-transactionFeeCad" label="Transaction fee, CAD ($)" errors={errors.transactionFeeCad}>
-                <Input
-                  {...text('transactionFeeCad')}
-                  inputMode="decimal"
-                  value={form.transactionFeeCad}
-                  onChange={(e) => set('transactionFeeCad', e.target.value)}
-                />
+              <FormField
+                id={form.fieldId('transactionFeeCad')}
+                label="Transaction fee, CAD ($)"
+                errors={form.messages('transactionFeeCad')}
+              >
+                <Input {...text('transactionFeeCad')} inputMode="decimal" />
               </FormField>
-              <FormField id="marketplace-platformFee" label="Marketplace share (%)" errors={errors.platformFee}>
-                <Input
-                  {...text('platformFee')}
-                  inputMode="decimal"
-                  value={form.platformFee}
-                  onChange={(e) => set('platformFee', e.target.value)}
-                />
+              <FormField id={form.fieldId('platformFee')} label="Marketplace share (%)" errors={form.messages('platformFee')}>
+                <Input {...text('platformFee')} inputMode="decimal" />
               </FormField>
             </div>
           )}
-          <FormField id="marketplace-payoutAccountId" label="Payout account (Stripe connected account)" errors={errors.payoutAccountId}>
-            <Input
-              {...text('payoutAccountId')}
-              placeholder="acct_…"
-              className="font-mono"
-              value={form.payoutAccountId}
-              onChange={(e) => set('payoutAccountId', e.target.value)}
-            />
+          <FormField
+            id={form.fieldId('payoutAccountId')}
+            label="Payout account (Stripe connected account)"
+            errors={form.messages('payoutAccountId')}
+          >
+            <Input {...text('payoutAccountId')} placeholder="acct_…" className="font-mono" />
           </FormField>
         </fieldset>
 
+        {form.formMessage && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {form.formMessage}
+          </p>
+        )}
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save'}
         </Button>

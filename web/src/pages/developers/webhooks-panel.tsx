@@ -1,28 +1,34 @@
-import {
-  CreateWebhookEndpointDto,
-  validateDto,
-  type CreatedWebhookEndpoint,
-  type FieldErrors,
-  type WebhookEndpointList,
-} from '@paymarket/contracts';
+import type { CreatedWebhookEndpoint, CreateWebhookEndpointDto, WebhookEndpointList } from '@paymarket/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useContractForm } from '@/forms/use-contract-form';
 import { toast } from '@/hooks/use-toast';
 import { useSubmissionKey } from '@/lib/idempotency';
 import { apiErrorMessage } from '@/lib/queryClient';
-import { apiFieldErrors, consoleCall } from './console-api';
+import { consoleCall } from './console-api';
 import { SecretDialog } from './console-dialog';
 import { EndpointDetail } from './endpoint-detail';
 import { EndpointFields, endpointStatus, ENDPOINTS, type EndpointForm } from './endpoint-fields';
+
+const NEW_ENDPOINT: EndpointForm = { url: '', description: '', events: ['payment.succeeded'] };
+
+/** The body sent: the URL and description trimmed, a blank description left out. */
+function toPayload({ url, description, events }: EndpointForm): unknown {
+  return { url: url.trim(), events, ...(description.trim() ? { description: description.trim() } : {}) };
+}
 
 /** Webhook endpoints (ADR 0036, 0039): add one with its events (its secret shown once), then open its detail. */
 export function WebhooksPanel(): ReactElement {
   const client = useQueryClient();
   const endpoints = useQuery<WebhookEndpointList>({ queryKey: ENDPOINTS, staleTime: 0 });
-  const [form, setForm] = useState<EndpointForm>({ url: '', description: '', events: ['payment.succeeded'] });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContractForm<EndpointForm, 'CreateWebhookEndpointDto'>({
+    dto: 'CreateWebhookEndpointDto',
+    idPrefix: 'endpoint',
+    defaultValues: NEW_ENDPOINT,
+    toPayload,
+  });
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
 
@@ -36,28 +42,17 @@ export function WebhooksPanel(): ReactElement {
       submission.done();
       setCreated(endpoint);
       setSelected(endpoint.id);
-      setForm({ url: '', description: '', events: ['payment.succeeded'] });
+      form.reset();
       void client.invalidateQueries({ queryKey: ENDPOINTS });
     },
     onError: (error) => {
       submission.failed(error);
-      setErrors(apiFieldErrors(error));
+      form.showServerErrors(error);
       toast({ variant: 'destructive', title: 'Could not add the endpoint', description: apiErrorMessage(error, 'Please try again.') });
     },
   });
 
-  const onCreate = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    const description = form.description.trim();
-    const result = validateDto(CreateWebhookEndpointDto, {
-      url: form.url.trim(),
-      events: form.events,
-      ...(description ? { description } : {}),
-    });
-    if (!result.ok) return setErrors(result.errors);
-    setErrors({});
-    create.mutate(result.value);
-  };
+  const onCreate = form.handleSubmit((body) => create.mutate(body));
   const list = endpoints.data?.data ?? [];
   const current = list.find((e) => e.id === selected) ?? null;
 
@@ -71,8 +66,13 @@ export function WebhooksPanel(): ReactElement {
       />
       <Card className="p-5">
         <h2 className="font-semibold">Add an endpoint</h2>
-        <form noValidate onSubmit={onCreate} className="mt-3 space-y-4" aria-label="Add a webhook endpoint">
-          <EndpointFields prefix="endpoint" form={form} errors={errors} onChange={setForm} />
+        <form {...form.formProps} onSubmit={(event) => void onCreate(event)} className="mt-3 space-y-4" aria-label="Add a webhook endpoint">
+          <EndpointFields form={form} />
+          {form.formMessage && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {form.formMessage}
+            </p>
+          )}
           <Button type="submit" disabled={create.isPending}>
             Add endpoint
           </Button>

@@ -213,6 +213,8 @@ describe(EmbedCheckoutPage.name, () => {
     expect(screen.getByLabelText(/Your email/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText(API_ORDER_MESSAGES.RECIPIENT)).toBeTruthy();
     expect(screen.getByText('Please enter a valid amount')).toBeTruthy();
+    // The focus goes to the first invalid field: the recipient.
+    expect(document.activeElement).toBe(screen.getByLabelText(/Pay to/));
     expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 

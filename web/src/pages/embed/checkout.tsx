@@ -3,7 +3,6 @@ import type {
   EmbedCreateOrderDto,
   EmbedEventDetail,
   EmbedOrderResponse,
-  FieldErrors,
   OrderSplitLine,
   PaymentCurrency,
   PaymentStatusView,
@@ -11,10 +10,10 @@ import type {
 } from '@paymarket/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Loader2, Lock, ShieldCheck } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { accentStyle, embeddingOrigin, embedRequest, postToHost, tokenFromHash } from '@/components/embed/embed-frame';
-import { fieldErrorId, FormField } from '@/components/form-field';
+import { FormField } from '@/components/form-field';
 import type { TestCardBody } from '@/components/payments/card-payment.types';
 import { CardPaymentForm } from '@/components/payments/card-payment-form';
 import { PaymentBreakdown } from '@/components/payments/payment-breakdown';
@@ -25,6 +24,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { useContractForm } from '@/forms/use-contract-form';
 import { EMBED_EVENTS, EMBED_MESSAGES, PAYMENT_CURRENCIES } from '@/lib/contracts-light';
 import { useSubmissionKey } from '@/lib/idempotency';
 import { enteredAmountToMinor, formatMoney } from '@/lib/money';
@@ -74,9 +74,6 @@ function readQuery(params: URLSearchParams): CheckoutQuery {
     orderId: text('orderId'),
   };
 }
-
-/** The shared DTO and class-validator load when the buyer first uses the form, not with the page (ADR 0044). */
-const loadValidation = () => import('@paymarket/contracts');
 
 function splitLabel(line: OrderSplitLine, marketplace: string): string {
   switch (line.party) {
@@ -216,36 +213,38 @@ function CheckoutSteps({
   const providers = useQuery<PrintProvider[]>({ queryKey: ['/api/print-providers'] });
   const submission = useSubmissionKey();
   const fixedAmount = query.amount !== null && enteredAmountToMinor(query.amount) !== undefined;
-  const [form, setForm] = useState<CheckoutForm>(() => ({
-    recipient: query.recipient ?? '',
-    amount: query.amount ?? '',
-    currency: query.currency ?? 'usd',
-    buyerEmail: '',
-    buyerName: '',
-  }));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  // The body the server validates (EmbedCreateOrderDto): the buyer's fields and what the page set.
+  const body = useCallback(
+    (input: CheckoutForm): Record<string, unknown> => ({
+      amount: input.amount.trim(),
+      currency: input.currency,
+      recipient: input.recipient,
+      buyerEmail: input.buyerEmail,
+      ...(input.buyerName.trim() !== '' ? { buyerName: input.buyerName } : {}),
+      ...(query.orderId !== null ? { orderId: query.orderId } : {}),
+      ...(query.production ?? {}),
+      embedOrigin: host,
+    }),
+    [query, host],
+  );
+  // Validated by the DTO the server uses, loaded when the buyer first uses the form, not with the page (ADR 0044).
+  const form = useContractForm<CheckoutForm, 'EmbedCreateOrderDto'>({
+    dto: 'EmbedCreateOrderDto',
+    idPrefix: 'embed',
+    defaultValues: {
+      recipient: query.recipient ?? '',
+      amount: query.amount ?? '',
+      currency: query.currency ?? 'usd',
+      buyerEmail: '',
+      buyerName: '',
+    },
+    toPayload: body,
+  });
   const [prepared, setPrepared] = useState<EmbedOrderResponse | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [authenticating, setAuthenticating] = useState(false);
   const polling = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(polling.current), []);
-
-  const body = (input: CheckoutForm): Record<string, unknown> => ({
-    amount: input.amount.trim(),
-    currency: input.currency,
-    recipient: input.recipient,
-    buyerEmail: input.buyerEmail,
-    ...(input.buyerName.trim() !== '' ? { buyerName: input.buyerName } : {}),
-    ...(query.orderId !== null ? { orderId: query.orderId } : {}),
-    ...(query.production ?? {}),
-    embedOrigin: host,
-  });
-
-  const check = async (input: CheckoutForm) => {
-    const { EmbedCreateOrderDto, validateDto } = await loadValidation();
-    return validateDto(EmbedCreateOrderDto, body(input));
-  };
 
   const createOrder = useMutation({
     mutationFn: (value: EmbedCreateOrderDto) =>
@@ -255,26 +254,13 @@ function CheckoutSteps({
       setPrepared(response);
       setOutcome(null);
     },
-    onError: (error) => submission.failed(error),
+    onError: (error) => {
+      submission.failed(error);
+      form.showServerErrors(error);
+    },
   });
 
-  const update = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>): void => {
-    const next = { ...form, [event.target.name]: event.target.value };
-    setForm(next);
-    if (submitted) void check(next).then((result) => setErrors(result.ok ? {} : result.errors));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    setSubmitted(true);
-    const result = await check(form);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    createOrder.mutate(result.value);
-  };
+  const onSubmit = form.handleSubmit((value) => createOrder.mutate(value));
 
   const statusOf = (order: EmbedOrderResponse) =>
     embedRequest<PaymentStatusView>(
@@ -341,14 +327,7 @@ function CheckoutSteps({
     polling.current = setTimeout(() => void poll(), STATUS_POLL_MS);
   };
 
-  const control = (name: keyof CheckoutForm) => ({
-    id: `embed-${name}`,
-    name,
-    value: form[name],
-    onChange: update,
-    'aria-invalid': errors[name] !== undefined ? true : undefined,
-    'aria-describedby': errors[name] !== undefined ? fieldErrorId(`embed-${name}`) : undefined,
-  });
+  const control = form.field;
 
   const productionLabel = (account: string): string => providers.data?.find((p) => p.stripeAccountId === account)?.name ?? account;
 
@@ -359,15 +338,11 @@ function CheckoutSteps({
     return seller?.label ?? provider?.name ?? recipient;
   };
 
-  // Errors about what the page set (not a field the buyer can change) show above the button.
-  const pageErrors = [
-    ...(query.recipient !== null ? (errors.recipient ?? []) : []),
-    ...(errors.orderId ?? []),
-    ...(errors.printProvider ?? []),
-    ...(errors.providerCost ?? []),
-    ...(errors.embedOrigin ?? []),
-    ...(fixedAmount ? (errors.amount ?? []) : []),
-  ];
+  // Errors about what the page set (not a field the buyer can change: no control, or the fixed amount) show above the
+  // button.
+  const pageErrors = [...(form.formMessage ? [form.formMessage] : []), ...((fixedAmount && form.messages('amount')) || [])];
+  const amount = form.watch('amount');
+  const currency = form.watch('currency');
 
   if (prepared !== null && outcome?.kind === 'success') {
     return (
@@ -386,10 +361,10 @@ function CheckoutSteps({
           <CardDescription>Fields marked * are required.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate aria-label="Payment details" onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadValidation()}>
+          <form {...form.formProps} aria-label="Payment details" onSubmit={(event) => void onSubmit(event)}>
             <fieldset disabled={prepared !== null || createOrder.isPending} className="space-y-4">
               {query.recipient === null ? (
-                <FormField id="embed-recipient" label="Pay to" required errors={errors.recipient}>
+                <FormField id={form.fieldId('recipient')} label="Pay to" required errors={form.messages('recipient')}>
                   <Select {...control('recipient')}>
                     <option value="">{sellers.isPending || providers.isPending ? 'Loading…' : 'Choose a seller or print provider'}</option>
                     {sellers.sellers.length > 0 && (
@@ -425,11 +400,11 @@ function CheckoutSteps({
               )}
               {fixedAmount && query.currency !== null ? (
                 <p className="text-sm">
-                  Amount <span className="font-semibold">{formatMoney(form.amount, form.currency)}</span>
+                  Amount <span className="font-semibold">{formatMoney(amount, currency)}</span>
                 </p>
               ) : (
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <FormField id="embed-amount" label="Amount" required errors={fixedAmount ? undefined : errors.amount}>
+                  <FormField id={form.fieldId('amount')} label="Amount" required errors={fixedAmount ? undefined : form.messages('amount')}>
                     <Input
                       {...control('amount')}
                       readOnly={fixedAmount}
@@ -440,7 +415,7 @@ function CheckoutSteps({
                       placeholder="0.00"
                     />
                   </FormField>
-                  <FormField id="embed-currency" label="Currency" required errors={errors.currency}>
+                  <FormField id={form.fieldId('currency')} label="Currency" required errors={form.messages('currency')}>
                     <Select {...control('currency')} disabled={query.currency !== null}>
                       {PAYMENT_CURRENCIES.map((currency) => (
                         <option key={currency} value={currency}>
@@ -452,10 +427,10 @@ function CheckoutSteps({
                 </div>
               )}
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField id="embed-buyerEmail" label="Your email" required errors={errors.buyerEmail}>
+                <FormField id={form.fieldId('buyerEmail')} label="Your email" required errors={form.messages('buyerEmail')}>
                   <Input {...control('buyerEmail')} type="email" autoComplete="email" />
                 </FormField>
-                <FormField id="embed-buyerName" label="Your name" errors={errors.buyerName}>
+                <FormField id={form.fieldId('buyerName')} label="Your name" errors={form.messages('buyerName')}>
                   <Input {...control('buyerName')} autoComplete="name" />
                 </FormField>
               </div>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import type { QuoteView } from '@paymarket/contracts';
+import { QUOTE_MESSAGES, type QuoteView } from '@paymarket/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, fetchRoutes, findToast, renderPage } from '@/components/payments/testing/fetch-routes';
@@ -170,6 +170,24 @@ describe(RequestQuotesPage.name, () => {
     expect(next).not.toBe(first);
   });
 
+  it("refuses a blank question with the contract's message under the field, focused, nothing sent", async () => {
+    const routes = fetchRoutes({
+      [`GET /api/buyer-requests/${REQ}/quotes`]: { status: 200, body: { requestId: REQ, requestStatus: 'open', quotes: [QUOTE] } },
+    });
+    globalThis.fetch = routes.fetch;
+    renderPage(<RequestQuotesPage />, `/buyer-requests/${REQ}/quotes`, '/buyer-requests/:id/quotes');
+
+    const card = await screen.findByRole('article', { name: 'Quote from Maple Ink' });
+    const question = within(card).getByLabelText('Ask the seller a question');
+    await userEvent.type(question, '   ');
+    await userEvent.click(within(card).getByRole('button', { name: 'Ask' }));
+    expect(await within(card).findByText(QUOTE_MESSAGES.MESSAGE)).toBeTruthy();
+    expect(question.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(question.getAttribute('aria-describedby')!)?.textContent).toBe(QUOTE_MESSAGES.MESSAGE);
+    expect(document.activeElement).toBe(question);
+    expect(routes.callsTo(`POST /api/buyer-requests/${REQ}/quotes/${QUOTE.id}/questions`)).toHaveLength(0);
+  });
+
   it('tells a signed-out visitor to sign in, and lets a seller of this browser send a quote with its token', async () => {
     window.localStorage.setItem('seller_auth_s1', 'tok-1');
     const routes = fetchRoutes({
@@ -185,7 +203,11 @@ describe(RequestQuotesPage.name, () => {
     expect(await screen.findByText(/as the buyer who posted this request/)).toBeTruthy();
     const form = screen.getByRole('form', { name: 'Send a quote' });
     await userEvent.click(within(form).getByRole('button', { name: 'Send Quote' }));
-    expect(within(form).getByText('Please enter a valid amount')).toBeTruthy();
+    expect(await within(form).findByText('Please enter a valid amount')).toBeTruthy();
+    const price = within(form).getByLabelText('Price*');
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(price.getAttribute('aria-describedby')!)?.textContent).toBe('Please enter a valid amount');
+    expect(document.activeElement).toBe(price);
     expect(routes.callsTo(`POST /api/buyer-requests/${REQ}/quotes`)).toHaveLength(0);
 
     await userEvent.type(within(form).getByLabelText('Price*'), '100');

@@ -1,17 +1,16 @@
-import {
+import type {
+  AcceptQuoteResponse,
+  PaymentIntentResponse,
+  QuoteListResponse,
+  QuoteMessageDto,
+  QuoteResponse,
+  QuoteView,
   SendQuoteDto,
-  validateDto,
-  type AcceptQuoteResponse,
-  type FieldErrors,
-  type PaymentIntentResponse,
-  type QuoteListResponse,
-  type QuoteResponse,
-  type QuoteView,
 } from '@paymarket/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { fieldErrorId, FormField } from '@/components/form-field';
+import { FormField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { CardPaymentForm } from '@/components/payments/card-payment-form';
 import { postJson, usePaymentsConfig } from '@/components/payments/payments-api';
@@ -22,39 +21,42 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { useContractForm } from '@/forms/use-contract-form';
 import { toast } from '@/hooks/use-toast';
 import { useSubmissionKey } from '@/lib/idempotency';
 import { apiErrorMessage, errorStatus } from '@/lib/queryClient';
 
 const money = (amount: string, currency: string): string => `$${amount} ${currency.toUpperCase()}`;
 
+type QuoteForm = Record<'amount' | 'currency' | 'included' | 'deliveryDate' | 'printProviderStripeAccountId' | 'providerAmount', string>;
+
+const EMPTY_QUOTE: QuoteForm = {
+  amount: '',
+  currency: 'usd',
+  included: '',
+  deliveryDate: '',
+  printProviderStripeAccountId: '',
+  providerAmount: '',
+};
+
+/** Blank fields are left out (the optional provider ones), so SendQuoteDto answers for what was typed. */
+function quotePayload(form: QuoteForm): Partial<QuoteForm> {
+  return Object.fromEntries(Object.entries(form).filter(([, v]) => v.trim() !== ''));
+}
+
 /** A seller who registered in this browser sends a quote with the edit token kept under seller_auth_{id}. */
 function SendQuoteForm({ requestId, sellers }: { requestId: string; sellers: StoredSellerAuth[] }): ReactElement {
   const [sellerId, setSellerId] = useState(sellers[0]?.sellerId ?? '');
-  const [form, setForm] = useState({
-    amount: '',
-    currency: 'usd',
-    included: '',
-    deliveryDate: '',
-    printProviderStripeAccountId: '',
-    providerAmount: '',
+  const form = useContractForm<QuoteForm, 'SendQuoteDto'>({
+    dto: 'SendQuoteDto',
+    idPrefix: 'quote',
+    defaultValues: EMPTY_QUOTE,
+    toPayload: quotePayload,
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<QuoteView | null>(null);
 
-  const update = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>): void =>
-    setForm({ ...form, [event.target.name]: event.target.value });
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    const body = Object.fromEntries(Object.entries(form).filter(([, v]) => v.trim() !== ''));
-    const result = validateDto(SendQuoteDto, body);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+  const send = async (body: SendQuoteDto): Promise<void> => {
     const seller = sellers.find((s) => s.sellerId === sellerId);
     if (!seller) return;
     setSending(true);
@@ -70,11 +72,13 @@ function SendQuoteForm({ requestId, sellers }: { requestId: string; sellers: Sto
       setSent(answer.quote);
       toast({ title: 'Quote Sent', description: answer.message });
     } catch (error) {
+      form.showServerErrors(error);
       toast({ variant: 'destructive', title: 'Failed to Send Quote', description: apiErrorMessage(error, 'Please try again.') });
     } finally {
       setSending(false);
     }
   };
+  const onSubmit = form.handleSubmit(send);
 
   if (sent) {
     return (
@@ -83,16 +87,9 @@ function SendQuoteForm({ requestId, sellers }: { requestId: string; sellers: Sto
       </p>
     );
   }
-  const field = (name: keyof typeof form) => ({
-    id: `quote-${name}`,
-    name,
-    value: form[name],
-    onChange: update,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? fieldErrorId(`quote-${name}`) : undefined,
-  });
+  const field = form.field;
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4" aria-label="Send a quote">
+    <form {...form.formProps} onSubmit={(e) => void onSubmit(e)} className="space-y-4" aria-label="Send a quote">
       {sellers.length > 1 && (
         <FormField id="quote-seller" label="Quote as">
           <Select id="quote-seller" value={sellerId} onChange={(e) => setSellerId(e.target.value)}>
@@ -105,34 +102,39 @@ function SendQuoteForm({ requestId, sellers }: { requestId: string; sellers: Sto
         </FormField>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="quote-amount" label="Price" required errors={errors.amount}>
+        <FormField id="quote-amount" label="Price" required errors={form.messages('amount')}>
           <Input {...field('amount')} inputMode="decimal" placeholder="100.00" />
         </FormField>
-        <FormField id="quote-currency" label="Currency" required errors={errors.currency}>
+        <FormField id="quote-currency" label="Currency" required errors={form.messages('currency')}>
           <Select {...field('currency')}>
             <option value="usd">usd</option>
             <option value="cad">cad</option>
           </Select>
         </FormField>
       </div>
-      <FormField id="quote-included" label="What is included" required errors={errors.included}>
+      <FormField id="quote-included" label="What is included" required errors={form.messages('included')}>
         <Textarea {...field('included')} rows={3} />
       </FormField>
-      <FormField id="quote-deliveryDate" label="Delivery date" required errors={errors.deliveryDate}>
+      <FormField id="quote-deliveryDate" label="Delivery date" required errors={form.messages('deliveryDate')}>
         <Input {...field('deliveryDate')} type="date" />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           id="quote-printProviderStripeAccountId"
           label="Print provider account (optional)"
-          errors={errors.printProviderStripeAccountId}
+          errors={form.messages('printProviderStripeAccountId')}
         >
           <Input {...field('printProviderStripeAccountId')} placeholder="acct_…" />
         </FormField>
-        <FormField id="quote-providerAmount" label="Print provider's share (optional)" errors={errors.providerAmount}>
+        <FormField id="quote-providerAmount" label="Print provider's share (optional)" errors={form.messages('providerAmount')}>
           <Input {...field('providerAmount')} inputMode="decimal" />
         </FormField>
       </div>
+      {form.formMessage && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {form.formMessage}
+        </p>
+      )}
       <Button type="submit" disabled={sending}>
         {sending ? 'Sending...' : 'Send Quote'}
       </Button>
@@ -186,24 +188,28 @@ function QuoteCard({
 }): ReactElement {
   const [accepted, setAccepted] = useState<AcceptQuoteResponse | null>(null);
   const [busy, setBusy] = useState(false);
-  const [question, setQuestion] = useState('');
+  const question = useContractForm<{ message: string }, 'QuoteMessageDto'>({
+    dto: 'QuoteMessageDto',
+    idPrefix: `question-${quote.id}`,
+    defaultValues: { message: '' },
+  });
   // One Idempotency-Key per question: resending the same text after a failure is sent (and emailed) once.
   const submission = useSubmissionKey();
-  const ask = async (): Promise<void> => {
+  const ask = async (body: QuoteMessageDto): Promise<void> => {
     setBusy(true);
     try {
-      const body = { message: question };
       const answer = await postJson<QuoteResponse>(
         `/api/buyer-requests/${requestId}/quotes/${quote.id}/questions`,
         body,
         submission.keyFor(body),
       );
       submission.done();
-      setQuestion('');
+      question.reset();
       toast({ title: 'Question Sent', description: answer.message });
       await onChanged();
     } catch (error) {
       submission.failed(error);
+      question.showServerErrors(error);
       toast({ variant: 'destructive', title: 'Failed to Send Question', description: apiErrorMessage(error, 'Please try again.') });
     } finally {
       setBusy(false);
@@ -251,14 +257,19 @@ function QuoteCard({
           </ul>
         )}
         {canDecide && quote.status === 'sent' && (
-          <div className="flex items-end gap-2">
-            <FormField id={`question-${quote.id}`} label="Ask the seller a question">
-              <Input id={`question-${quote.id}`} value={question} onChange={(e) => setQuestion(e.target.value)} />
+          <form
+            {...question.formProps}
+            onSubmit={(event) => void question.handleSubmit(ask)(event)}
+            className="flex items-end gap-2"
+            aria-label="Ask a question"
+          >
+            <FormField id={question.fieldId('message')} label="Ask the seller a question" errors={question.messages('message')}>
+              <Input {...question.field('message')} />
             </FormField>
-            <Button variant="outline" disabled={busy || question.trim() === ''} onClick={() => void ask()}>
+            <Button type="submit" variant="outline" disabled={busy}>
               Ask
             </Button>
-          </div>
+          </form>
         )}
         {canDecide && quote.status === 'sent' && (
           <div className="flex gap-2">

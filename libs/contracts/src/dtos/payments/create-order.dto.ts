@@ -61,6 +61,33 @@ export class CreatePaymentIntentDto {
   printProviderStripeAccountId!: string;
 }
 
+/**
+ * The /payment form (spec §5): the payment intent's rules, and the amount required before it is parsed, so the form
+ * tells a missing field ("Missing Information") from an invalid amount ("Invalid Amount") by the contract's messages
+ * alone. The server validates the body it receives with CreatePaymentIntentDto.
+ */
+export class PaymentFormDto {
+  @Transform(trimmed)
+  @Matches(ORDER_ID_PATTERN, { message: M.ORDER_ID_FORMAT })
+  @IsNotEmpty({ message: M.ORDER_ID_REQUIRED })
+  @IsString({ message: M.ORDER_ID_REQUIRED })
+  orderId!: string;
+
+  @IsMoneyAmount({ message: M.INVALID_AMOUNT })
+  @IsNotEmpty({ message: M.AMOUNT_REQUIRED })
+  amount!: number | string;
+
+  @IsIn(PAYMENT_CURRENCIES, { message: M.CURRENCY })
+  currency!: PaymentCurrency;
+
+  @Matches(RECIPIENT_PATTERN, { message: M.PROVIDER_REQUIRED })
+  @IsString({ message: M.PROVIDER_REQUIRED })
+  printProviderStripeAccountId!: string;
+}
+
+/** The contract's messages that mean a field of the /payment form was left empty: the spec's "Missing Information". */
+export const PAYMENT_FORM_MISSING: readonly string[] = [M.ORDER_ID_REQUIRED, M.AMOUNT_REQUIRED, M.PROVIDER_REQUIRED];
+
 /** POST /api/payments (spec §3 "Payment status update"): the client's claim, which the server checks with Stripe. */
 export class PaymentStatusDto {
   @Transform(trimmed)

@@ -5,6 +5,7 @@ export const PAYMENT_MESSAGES = {
   INVALID_AMOUNT_TITLE: 'Invalid Amount',
   INVALID_AMOUNT: 'Please enter a valid amount',
   ORDER_ID_REQUIRED: 'Order ID is required',
+  AMOUNT_REQUIRED: 'Amount is required',
   ORDER_ID_FORMAT: 'Order ID may use letters, digits, dashes and underscores (at most 64)',
   AMOUNT_TOO_LARGE: 'Amount must be at most 999,999.99',
   AMOUNT_DECIMALS: 'Amount may have at most two decimals',
