@@ -64,25 +64,15 @@ export class CreatePaymentIntentDto {
 /**
  * The /payment form (spec §5): the payment intent's rules, and the amount required before it is parsed, so the form
  * tells a missing field ("Missing Information") from an invalid amount ("Invalid Amount") by the contract's messages
- * alone. The server validates the body it receives with CreatePaymentIntentDto.
+ * alone: CreatePaymentIntentDto's rules (inherited, so they exist once) and the amount required. The server validates
+ * the body it receives with CreatePaymentIntentDto.
  */
-export class PaymentFormDto {
-  @Transform(trimmed)
-  @Matches(ORDER_ID_PATTERN, { message: M.ORDER_ID_FORMAT })
-  @IsNotEmpty({ message: M.ORDER_ID_REQUIRED })
-  @IsString({ message: M.ORDER_ID_REQUIRED })
-  orderId!: string;
-
+export class PaymentFormDto extends CreatePaymentIntentDto {
+  // class-validator drops an inherited custom rule when the subclass declares one on the same property, so the money
+  // rule is stated again here, under the required one (checked first; one message per field).
   @IsMoneyAmount({ message: M.INVALID_AMOUNT })
   @IsNotEmpty({ message: M.AMOUNT_REQUIRED })
-  amount!: number | string;
-
-  @IsIn(PAYMENT_CURRENCIES, { message: M.CURRENCY })
-  currency!: PaymentCurrency;
-
-  @Matches(RECIPIENT_PATTERN, { message: M.PROVIDER_REQUIRED })
-  @IsString({ message: M.PROVIDER_REQUIRED })
-  printProviderStripeAccountId!: string;
+  override amount!: number | string;
 }
 
 /** The contract's messages that mean a field of the /payment form was left empty: the spec's "Missing Information". */
