@@ -478,6 +478,9 @@ async function step(method, path, body, idempotencyKey, budgetMs = 120_000) {
   }
 }
 
+/** Card steps sent and not answered yet (F2 stops the broker only while some are waiting on Stripe). */
+let cardStepsInFlight = 0;
+
 async function checkout(tag, i) {
   const orderId = `${tag}_${i}_${randomUUID().slice(0, 8)}`;
   const result = { orderId, outcome: 'refused', reason: '', status: 0, orderUuid: null, paymentIntentId: null };
@@ -508,7 +511,12 @@ async function checkout(tag, i) {
     return result;
   }
   result.paymentIntentId = intent.json.paymentIntentId;
-  const paid = await step('POST', `/api/v1/payments/${result.paymentIntentId}/test-card`, { cardNumber: '4242424242424242' });
+  cardStepsInFlight += 1;
+  const paid = await step('POST', `/api/v1/payments/${result.paymentIntentId}/test-card`, {
+    cardNumber: '4242424242424242',
+  }).finally(() => {
+    cardStepsInFlight -= 1;
+  });
   if (paid.status !== 200) {
     result.status = paid.status;
     result.reason = `card: ${paid.status} ${paid.json?.message ?? paid.text.slice(0, 80)}`;
@@ -728,6 +736,28 @@ async function check(label, results, { noExitsSince, faultStarted }) {
 // ---- the faults -----------------------------------------------------------------------------------------------
 
 /** Runs the load, injects the fault `afterMs` into it, waits for the load, then checks. */
+/**
+ * Freezes the Stripe emulator at a moment when card steps are in flight, and returns once at least one of them has
+ * been held there for 2 s (so payments is inside its Stripe call, not before it): on a slow machine the load may
+ * still be creating orders and intents 2 s after it starts, and a broker stopped with no card step waiting on Stripe
+ * leaves nothing in any outbox. Up to 30 tries; the emulator is frozen on return.
+ */
+async function holdCardStepsAtStripe(stripe) {
+  for (let attempt = 1; attempt <= 30; attempt += 1) {
+    for (const until = Date.now() + 30_000; cardStepsInFlight === 0 && Date.now() < until; ) await sleep(10);
+    process.kill(stripe, 'SIGSTOP');
+    await sleep(2_000);
+    if (cardStepsInFlight > 0) {
+      say(`Stripe emulator frozen with ${cardStepsInFlight} card step(s) waiting on it (try ${attempt})`);
+      return;
+    }
+    process.kill(stripe, 'SIGCONT');
+    await sleep(200);
+  }
+  say('no card step was in flight when the broker stopped: the outbox may stay empty');
+  process.kill(stripe, 'SIGSTOP');
+}
+
 async function withLoad(label, inject, { allowedExits = [], afterMs = 1500, count = CHECKOUTS, concurrency = CONCURRENCY } = {}) {
   const faultStarted = Date.now();
   const running = load(label.replace(/\W+/g, '_').slice(0, 16), count, concurrency);
@@ -766,10 +796,7 @@ const FAULTS = {
         // relay cannot publish: the outbox ages as in a real outage with traffic (otherwise every write waits for an
         // RPC the broker cannot carry, and nothing would be left to publish).
         const stripe = WITH_PROMETHEUS ? pidOf('stripe-emulator') : undefined;
-        if (stripe) {
-          process.kill(stripe, 'SIGSTOP');
-          await sleep(2_000);
-        }
+        if (stripe) await holdCardStepsAtStripe(stripe);
         try {
           sh('rabbitmqctl', ['-q', 'stop_app']);
         } finally {
