@@ -20,7 +20,7 @@
 // Prometheus (issue 23): a real one (infra/scripts/prometheus.mjs: the repo's start:cluster scrape config with the
 // processes' ops ports, scraping every 2 s, and the repo's alert rules with durations compressed: every `for` ≤ 5 s and
 // every range window 1m, thresholds unchanged) watches the cluster; its /api/v1/alerts is polled every second. F2 keeps
-// RabbitMQ down long enough (FAULTS_RABBIT_DOWN_S, 80 s with Prometheus) for PayMarketOutboxLagging (oldest unsent
+// RabbitMQ down long enough (FAULTS_RABBIT_DOWN_S, 90 s with Prometheus) for PayMarketOutboxLagging (oldest unsent
 // event over 60 s) to fire, and it must resolve once the broker is back; F5 must fire and resolve
 // PayMarketWebhookFailureRate. After the faults, a poison event (a malformed seller.registered) must fire
 // PayMarketMessagesDeadLettered and be listed by `npm run dead-letters` (docs/runbook.md), and every panel of the
@@ -33,7 +33,7 @@
 // Env: DATABASE_URL_ADMIN (default postgres://postgres@127.0.0.1:5432/postgres), AMQP_BASE (default
 // amqp://guest:guest@127.0.0.1:5672), FAULTS (e.g. "F1,F3"; default all), FAULTS_CHECKOUTS (per fault, default 40),
 // FAULTS_CONCURRENCY (default 16), FAULTS_STRIPE_DOWN_S (default 30), F6_CHECKOUTS (default 200),
-// FAULTS_RABBIT_DOWN_S (default 80 with Prometheus, else 10), FAULTS_PROMETHEUS (default 1).
+// FAULTS_RABBIT_DOWN_S (default 90 with Prometheus, else 10), FAULTS_PROMETHEUS (default 1).
 // Only sends traffic to 127.0.0.1. Stops every process it started; leaves PostgreSQL and RabbitMQ running.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
@@ -68,7 +68,7 @@ const SELECTED = (process.env.FAULTS ?? 'F1,F2,F3,F4,F5,F6').split(',').map((s) 
 const F6_CHECKOUTS = Number(process.env.F6_CHECKOUTS ?? 200);
 const WITH_PROMETHEUS = process.env.FAULTS_PROMETHEUS !== '0';
 // With Prometheus, long enough for the oldest unsent outbox row to pass the alert's 60 s and its (compressed) `for`.
-const RABBIT_DOWN_S = Number(process.env.FAULTS_RABBIT_DOWN_S ?? (WITH_PROMETHEUS ? 80 : 10));
+const RABBIT_DOWN_S = Number(process.env.FAULTS_RABBIT_DOWN_S ?? (WITH_PROMETHEUS ? 90 : 10));
 /** Stripe's test-mode limit, as the emulator enforces it in F6, and payments' limiter below it. */
 const STRIPE_TEST_LIMIT = 25;
 const PAYMENTS_STRIPE_RATE = 20;
