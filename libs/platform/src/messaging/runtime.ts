@@ -13,6 +13,8 @@ import { combineLatest, type Subscription } from 'rxjs';
 import { EVENT_SUBSCRIPTIONS, SERVICE_NAMES, WIRE, queueOf, rpcQueueOf, type ServiceName } from '@paymarket/contracts';
 import { createLogger } from '../logging/logger.js';
 import { markAutoAcked } from './auto-ack.js';
+import type { InFlightTracker } from './in-flight.js';
+import { answerLean, leanRequestOf, type LeanDelivery } from './lean-rpc.js';
 import type { InProcessBroker } from './in-process-broker.js';
 import { InProcessClient, InProcessServer } from './in-process-transport.js';
 
@@ -150,9 +152,14 @@ export function handlersOfKind(all: ReadonlyMap<string, MessageHandler>, kind: H
  * handler stays registered, so a request still waiting in the old quorum queue during the migration is answered.
  */
 export class KindServerRMQ extends ResilientServerRMQ {
+  /** Counts lean answers in flight (the Nest path counts in the MessageInterceptor); set by `startServiceApp`. */
+  inFlight: InFlightTracker | undefined;
+
   constructor(
     options: NonNullable<RmqOptions['options']>,
     readonly kind: HandlerKind,
+    /** The service answering, for the lean path's metrics labels. */
+    readonly service = 'unknown',
   ) {
     super(options);
   }
@@ -163,6 +170,15 @@ export class KindServerRMQ extends ResilientServerRMQ {
 
   override async handleMessage(message: Record<string, unknown>, channel: unknown): Promise<void> {
     if (this.noAck && message) markAutoAcked(message);
+    // Hot reads with a lean handler skip Nest's per-message pipeline (ADR 0057); anything else goes through it.
+    if (this.kind === 'rpc' && message) {
+      const delivery = message as unknown as LeanDelivery;
+      const lean = leanRequestOf(delivery);
+      if (lean) {
+        return answerLean(this.service, lean, delivery, (packet, replyTo, correlationId) =>
+          this.sendMessage(packet, replyTo, correlationId, undefined as never), this.inFlight);
+      }
+    }
     return super.handleMessage(message, channel as never);
   }
 }
@@ -188,7 +204,11 @@ export class SplitServerRMQ extends Server implements CustomTransportStrategy {
       wildcards: true,
       socketOptions: { heartbeatIntervalInSeconds: 5, reconnectTimeInSeconds: 1 },
     };
-    this.rpc = new KindServerRMQ({ ...common, queue: rpcQueueOf(service), queueOptions: { ...RPC_QUEUE_OPTIONS }, noAck: true }, 'rpc');
+    this.rpc = new KindServerRMQ(
+      { ...common, queue: rpcQueueOf(service), queueOptions: { ...RPC_QUEUE_OPTIONS }, noAck: true },
+      'rpc',
+      service,
+    );
     this.events = new KindServerRMQ(
       {
         ...common,
@@ -199,6 +219,7 @@ export class SplitServerRMQ extends Server implements CustomTransportStrategy {
         prefetchCount: prefetch,
       },
       'event',
+      service,
     );
   }
 
