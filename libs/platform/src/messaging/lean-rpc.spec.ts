@@ -40,7 +40,9 @@ describe('lean RPC path (ADR 0057)', () => {
     expect(leanRequestOf(delivery('catalog.get_seller', envelope({})))).toBeDefined();
     expect(leanRequestOf(delivery('catalog.list_sellers', envelope({})))).toBeUndefined();
     expect(leanRequestOf(delivery('catalog.get_seller', envelope({}), { replyTo: undefined }))).toBeUndefined();
-    expect(leanRequestOf({ content: Buffer.from('{"pattern":"catalog.get_seller","data":{}}'), properties: { replyTo: 'r' } })).toBeUndefined();
+    expect(
+      leanRequestOf({ content: Buffer.from('{"pattern":"catalog.get_seller","data":{}}'), properties: { replyTo: 'r' } }),
+    ).toBeUndefined();
     expect(leanRequestOf({ content: Buffer.from('not json'), properties: { replyTo: 'r' } })).toBeUndefined();
   });
 

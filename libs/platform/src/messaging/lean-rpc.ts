@@ -103,7 +103,10 @@ export async function answerLean(
   if (callerGaveUp(data)) {
     log.warn({ pattern, correlationId }, 'request received after its caller stopped waiting; not executed');
     reply(
-      { err: new ServiceError(ServiceErrorCodes.INTERNAL, 'The request arrived after its caller stopped waiting.').getError(), isDisposed: true },
+      {
+        err: new ServiceError(ServiceErrorCodes.INTERNAL, 'The request arrived after its caller stopped waiting.').getError(),
+        isDisposed: true,
+      },
       replyTo,
       replyId,
     );
