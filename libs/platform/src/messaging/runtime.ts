@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { combineLatest, EmptyError, TimeoutError, type Subscription } from 'rxjs';
 import { EVENT_SUBSCRIPTIONS, SERVICE_NAMES, WIRE, queueOf, rpcQueueOf, type ServiceName } from '@paymarket/contracts';
 import { createLogger } from '../logging/logger.js';
+import { batchAmqpWrites } from './amqp-write-batching.js';
 import { markAutoAcked } from './auto-ack.js';
 import type { InFlightTracker } from './in-flight.js';
 import { answerLean, leanRequestOf, type LeanDelivery } from './lean-rpc.js';
@@ -42,6 +43,9 @@ function queueArguments(queue: string): Record<string, unknown> {
 export const RPC_QUEUE_OPTIONS = { durable: true, arguments: { 'x-queue-type': 'classic' } } as const;
 
 const log = createLogger('messaging');
+
+// Every process that talks to RabbitMQ loads this module: its frames leave in one write per turn (ADR 0057).
+batchAmqpWrites();
 
 interface EventSource {
   on(event: 'error', listener: (err: unknown) => void): unknown;
