@@ -66,20 +66,9 @@ export function leanRequestOf(delivery: LeanDelivery): ParsedRequest | undefined
   return handler ? { pattern: packet.pattern, handler, data: packet.data } : undefined;
 }
 
-type Outcome = 'ok' | 'service_error';
-const labelled = new Map<string, { requests: { inc(): void }; duration: { observe(v: number): void } }>();
-
-function metricsFor(service: string, pattern: string, outcome: Outcome) {
-  const key = `${service}\u0000${pattern}\u0000${outcome}`;
-  let children = labelled.get(key);
-  if (!children) {
-    children = {
-      requests: paymarketMetrics.rpcServerRequests.labels({ service, pattern, outcome }),
-      duration: paymarketMetrics.rpcServerDuration.labels({ service, pattern, outcome }),
-    };
-    labelled.set(key, children);
-  }
-  return children;
+function count(service: string, pattern: string, outcome: 'ok' | 'service_error', started: number): void {
+  paymarketMetrics.rpcServerRequests.inc({ service, pattern, outcome });
+  paymarketMetrics.rpcServerDuration.observe({ service, pattern, outcome }, secondsSince(started));
 }
 
 /**
@@ -117,15 +106,11 @@ export async function answerLean(
   const started = performance.now();
   try {
     const response = await otelContext.with(traced.context, () => runWithCorrelationId(correlationId, () => handler(payload)));
-    const m = metricsFor(service, pattern, 'ok');
-    m.requests.inc();
-    m.duration.observe(secondsSince(started));
+    count(service, pattern, 'ok', started);
     reply({ response, isDisposed: true }, replyTo, replyId);
   } catch (err) {
     failSpan(traced.span, err);
-    const m = metricsFor(service, pattern, 'service_error');
-    m.requests.inc();
-    m.duration.observe(secondsSince(started));
+    count(service, pattern, 'service_error', started);
     reply({ err: serviceErrorPayloadOf(err), isDisposed: true }, replyTo, replyId);
   } finally {
     traced.span.end();
