@@ -32,7 +32,9 @@ describe(batchAmqpWrites.name, () => {
     a.write(Buffer.from('a1'));
     b.write(Buffer.from('b1'));
     a.write(Buffer.from('a2'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The Mux drains on setImmediate; a timer alone can fire first when the loop was busy.
+    for (let i = 0; i < 100 && writes.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setImmediate(resolve));
     expect(writes.flat().map(String).sort()).toEqual(['a1', 'a2', 'b1']);
     expect(writes.length).toBe(1);
   });
