@@ -16,6 +16,8 @@ import { OpenApiDocumentHolder } from './openapi/openapi.controller.js';
 import { serveCachedShowcase, ShowcaseCache } from './catalog/showcase-cache.js';
 import { buildOpenApiDocument } from './openapi/openapi.document.js';
 import { allowEmbedConfigReads } from './embed/embed-access.js';
+import { serveSellerReads } from './catalog/seller-read.js';
+import { GatewayRpc } from './http/rpc.provider.js';
 
 /** A route as Fastify registered it. */
 export interface RegisteredRoute {
@@ -92,6 +94,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestFasti
   serveCachedShowcase(fastify, app.get(ShowcaseCache));
   // The embed widget's config is read from the marketplaces' own sites (ADR 0052).
   allowEmbedConfigReads(fastify);
+  // A seller's public profile, the uncached read path (bench P2), is answered before Nest's router (ADR 0057).
+  serveSellerReads(fastify, app.get(GatewayRpc));
 
   if (config.webDist && existsSync(config.webDist)) {
     // Loaded only when there is a web build to serve (API-only test runs never need it).

@@ -102,6 +102,15 @@ describe('sellers, end to end over HTTP', () => {
     const profile = await request(app.url).get(`/api/sellers/${seller.id}`).expect(200);
     expect(profile.body).toMatchObject({ id: seller.id, businessName: '<img src=x onerror=alert(1)>', averageRating: 0, totalRatings: 0 });
     expect(JSON.stringify(profile.body)).not.toContain(authToken);
+    // Answered before Nest's router (ADR 0057), with the headers every API answer carries.
+    const traced = await request(app.url).get(`/api/sellers/${seller.id}`).set('x-correlation-id', 'p2-read-12345678').expect(200);
+    expect(traced.headers).toMatchObject({
+      'x-correlation-id': 'p2-read-12345678',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'content-type': 'application/json; charset=utf-8',
+    });
+    expect(traced.body).toEqual(profile.body);
 
     await eventually(async () => ((await mailboxFor(seller.email)).length > 0 ? true : undefined), 10_000, 'the seller welcome email');
   });

@@ -17,6 +17,7 @@ export async function startServiceApp(module: DynamicModule, config: ServiceRunt
   await declareTopology(config.messaging);
   const inFlight = new InFlightTracker();
   const strategy = createServerStrategy(config.messaging, config.service);
+  if (strategy instanceof SplitServerRMQ) strategy.rpc.inFlight = inFlight;
   const app = await NestFactory.createMicroservice(module, {
     strategy: drainBeforeClose(strategy, inFlight),
     logger: new NestPinoLogger(config.service),

@@ -6,3 +6,4 @@ export * from './message.interceptor.js';
 export * from './rpc-client.js';
 export * from './in-flight.js';
 export * from './event-listener.js';
+export * from './lean-rpc.js';

@@ -84,7 +84,7 @@ export function callerGaveUp(data: unknown, now = Date.now()): boolean {
   return typeof deadline === 'number' && Number.isFinite(deadline) && now > deadline + DEADLINE_GRACE_MS;
 }
 
-function correlationOf(data: unknown): string {
+export function correlationOf(data: unknown): string {
   if (typeof data === 'object' && data !== null) {
     const d = data as { correlationId?: unknown; meta?: { correlationId?: unknown } };
     return acceptCorrelationId(d.meta?.correlationId ?? d.correlationId);

@@ -9,10 +9,14 @@ import {
   type RmqOptions,
 } from '@nestjs/microservices';
 import amqp from 'amqplib';
-import { combineLatest, type Subscription } from 'rxjs';
+import { randomUUID } from 'node:crypto';
+import { combineLatest, EmptyError, TimeoutError, type Subscription } from 'rxjs';
 import { EVENT_SUBSCRIPTIONS, SERVICE_NAMES, WIRE, queueOf, rpcQueueOf, type ServiceName } from '@paymarket/contracts';
 import { createLogger } from '../logging/logger.js';
+import { batchAmqpWrites } from './amqp-write-batching.js';
 import { markAutoAcked } from './auto-ack.js';
+import type { InFlightTracker } from './in-flight.js';
+import { answerLean, leanRequestOf, type LeanDelivery } from './lean-rpc.js';
 import type { InProcessBroker } from './in-process-broker.js';
 import { InProcessClient, InProcessServer } from './in-process-transport.js';
 
@@ -39,6 +43,9 @@ function queueArguments(queue: string): Record<string, unknown> {
 export const RPC_QUEUE_OPTIONS = { durable: true, arguments: { 'x-queue-type': 'classic' } } as const;
 
 const log = createLogger('messaging');
+
+// Every process that talks to RabbitMQ loads this module: its frames leave in one write per turn (ADR 0057).
+batchAmqpWrites();
 
 interface EventSource {
   on(event: 'error', listener: (err: unknown) => void): unknown;
@@ -126,12 +133,70 @@ export class ResilientServerRMQ extends ServerRMQ {
   }
 }
 
-/** ClientRMQ whose channel's 'error' events are logged instead of ending the process. */
+/** The options of one direct request (`ResilientClientRMQ.request`). */
+export interface DirectRequestOptions {
+  timeoutMs: number;
+  /** W3C trace context (traceparent, tracestate) as AMQP headers. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * ClientRMQ whose channel's 'error' events are logged instead of ending the process, and which sends requests
+ * straight to the answering service's RPC queue (`request`, ADR 0057).
+ */
 export class ResilientClientRMQ extends ClientRMQ {
   override createChannel(): Promise<void> {
     const created = super.createChannel();
     watchChannel(this.channel as EventSource | null, 'client');
     return created;
+  }
+
+  /**
+   * One request–response without Nest's observable pipeline (ADR 0057): published through the default exchange to
+   * `paymarket.<service>.rpc` (the queue the topic exchange's bindings would route it to, ADR 0048) on the client's
+   * own channel, answered on its direct reply-to consumer like `send` (the same packet and reply format, so any
+   * service version answers it). Resolves with the answer; rejects with the service's error payload, rxjs'
+   * `TimeoutError` after `timeoutMs` (counted from the call, connecting included), `EmptyError` for an answer
+   * without a value, or the broker's error, exactly what `firstValueFrom(send(...).pipe(timeout(...)))` gives.
+   */
+  async request(service: ServiceName, pattern: string, data: unknown, options: DirectRequestOptions): Promise<unknown> {
+    const started = Date.now();
+    await this.connect();
+    const channel = this.channel as { publish(exchange: string, key: string, content: Buffer, options: object): Promise<unknown> } | null;
+    if (!channel) throw new Error('The broker channel is not open.');
+    const id = randomUUID();
+    const content = Buffer.from(JSON.stringify({ pattern, data, id }));
+    const emitter = this.responseEmitter;
+    return new Promise((resolve, reject) => {
+      const settle = (fn: () => void) => {
+        clearTimeout(timer);
+        emitter.removeListener(id, listener);
+        fn();
+      };
+      const timer = setTimeout(() => settle(() => reject(new TimeoutError())), Math.max(0, options.timeoutMs - (Date.now() - started)));
+      const listener = (message: { content: Buffer }) => {
+        let packet: { err?: unknown; response?: unknown; isDisposed?: boolean };
+        try {
+          packet = JSON.parse(message.content.toString()) as typeof packet;
+        } catch (err) {
+          return settle(() => reject(err));
+        }
+        if (packet.err) settle(() => reject(packet.err));
+        else if (packet.response !== undefined) settle(() => resolve(packet.response));
+        else if (packet.isDisposed) settle(() => reject(new EmptyError()));
+      };
+      emitter.on(id, listener);
+      channel
+        .publish('', rpcQueueOf(service), content, {
+          replyTo: this.replyQueue,
+          persistent: false,
+          // The message expires with the caller's patience, as `send`'s did.
+          expiration: String(options.timeoutMs),
+          ...(options.headers ? { headers: options.headers } : {}),
+          correlationId: id,
+        })
+        .catch((err: unknown) => settle(() => reject(err)));
+    });
   }
 }
 
@@ -150,9 +215,14 @@ export function handlersOfKind(all: ReadonlyMap<string, MessageHandler>, kind: H
  * handler stays registered, so a request still waiting in the old quorum queue during the migration is answered.
  */
 export class KindServerRMQ extends ResilientServerRMQ {
+  /** Counts lean answers in flight (the Nest path counts in the MessageInterceptor); set by `startServiceApp`. */
+  inFlight: InFlightTracker | undefined;
+
   constructor(
     options: NonNullable<RmqOptions['options']>,
     readonly kind: HandlerKind,
+    /** The service answering, for the lean path's metrics labels. */
+    readonly service = 'unknown',
   ) {
     super(options);
   }
@@ -163,6 +233,20 @@ export class KindServerRMQ extends ResilientServerRMQ {
 
   override async handleMessage(message: Record<string, unknown>, channel: unknown): Promise<void> {
     if (this.noAck && message) markAutoAcked(message);
+    // Hot reads with a lean handler skip Nest's per-message pipeline (ADR 0057); anything else goes through it.
+    if (this.kind === 'rpc' && message) {
+      const delivery = message as unknown as LeanDelivery;
+      const lean = leanRequestOf(delivery);
+      if (lean) {
+        return answerLean(
+          this.service,
+          lean,
+          delivery,
+          (packet, replyTo, correlationId) => this.sendMessage(packet, replyTo, correlationId, undefined as never),
+          this.inFlight,
+        );
+      }
+    }
     return super.handleMessage(message, channel as never);
   }
 }
@@ -188,7 +272,11 @@ export class SplitServerRMQ extends Server implements CustomTransportStrategy {
       wildcards: true,
       socketOptions: { heartbeatIntervalInSeconds: 5, reconnectTimeInSeconds: 1 },
     };
-    this.rpc = new KindServerRMQ({ ...common, queue: rpcQueueOf(service), queueOptions: { ...RPC_QUEUE_OPTIONS }, noAck: true }, 'rpc');
+    this.rpc = new KindServerRMQ(
+      { ...common, queue: rpcQueueOf(service), queueOptions: { ...RPC_QUEUE_OPTIONS }, noAck: true },
+      'rpc',
+      service,
+    );
     this.events = new KindServerRMQ(
       {
         ...common,
@@ -199,6 +287,7 @@ export class SplitServerRMQ extends Server implements CustomTransportStrategy {
         prefetchCount: prefetch,
       },
       'event',
+      service,
     );
   }
 
@@ -295,6 +384,8 @@ export async function declareTopology(runtime: MessagingRuntime): Promise<void> 
       await channel.bindQueue(`${queue}.dlq`, WIRE.DEAD_LETTER_EXCHANGE, `${queue}.dlq`);
       await channel.assertQueue(queue, { durable: true, arguments: queueArguments(queue) });
       for (const event of EVENT_SUBSCRIPTIONS[service]) await channel.bindQueue(queue, WIRE.EXCHANGE, event);
+      // Requests are published straight to it (ADR 0057): it exists before its service first starts.
+      await channel.assertQueue(rpcQueueOf(service), RPC_QUEUE_OPTIONS);
     }
     await channel.close();
   } finally {

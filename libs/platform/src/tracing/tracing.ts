@@ -10,6 +10,7 @@ import {
   type Context,
   type Span,
 } from '@opentelemetry/api';
+import { tracingStarted } from './start-tracing.js';
 
 /** A W3C trace context as it travels: `traceparent` and, when there is one, `tracestate` (message headers, a row). */
 export type TraceCarrier = Record<string, string>;
@@ -90,6 +91,8 @@ export function messagingAttributes(routingKey: string, operation: 'send' | 'pub
  * A CLIENT span around one RPC; `send` gets the headers that carry it to the server (undefined when tracing is off).
  */
 export function traceRpcCall<T>(pattern: string, send: (headers: TraceCarrier | undefined) => Promise<T>): Promise<T> {
+  // Tracing off: the no-op span and propagator would change nothing but cost a span, a context and a closure per call.
+  if (!tracingStarted()) return send(undefined);
   return inSpan(
     `send ${pattern}`,
     { kind: SpanKind.CLIENT, attributes: { ...messagingAttributes(pattern, 'send'), 'paymarket.rpc.pattern': pattern } },

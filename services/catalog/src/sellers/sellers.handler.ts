@@ -1,4 +1,4 @@
-import { Controller } from '@nestjs/common';
+import { Controller, type OnModuleInit } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   RecoverSellerTokenDto,
@@ -13,7 +13,7 @@ import {
   type SellerProfile,
   type SellersShowcase,
 } from '@paymarket/contracts';
-import { idempotencyKeyFrom } from '@paymarket/platform';
+import { idempotencyKeyFrom, registerLeanRpc } from '@paymarket/platform';
 import { objectOf, validOrThrow } from '../shared/validate.js';
 import { ListSellersUseCase } from './list-sellers.use-case.js';
 import { RegisterSellerUseCase } from './register-seller.use-case.js';
@@ -23,13 +23,30 @@ import { UpdateSellerUseCase } from './update-seller.use-case.js';
 const P = RpcPatterns.catalog;
 
 @Controller()
-export class SellersHandler {
+export class SellersHandler implements OnModuleInit {
   constructor(
     private readonly registerSeller: RegisterSellerUseCase,
     private readonly listSellers: ListSellersUseCase,
     private readonly updateSeller: UpdateSellerUseCase,
     private readonly editLinks: SellerEditLinkUseCase,
   ) {}
+
+  /**
+   * The hot one-row reads are also answered on the lean RPC path (ADR 0057: no Nest pipeline per message on the
+   * RPC queue's consumer); the same functions as the @MessagePattern handlers below, which embedded mode uses.
+   */
+  onModuleInit(): void {
+    registerLeanRpc(P.GET_SELLER, (data) => this.readSeller(data));
+    registerLeanRpc(P.GET_SELLER_PAYOUT_ACCOUNT, (data) => this.readPayoutAccount(data));
+  }
+
+  private readSeller(data: unknown): Promise<SellerProfile> {
+    return this.listSellers.get(objectOf(data).sellerId);
+  }
+
+  private readPayoutAccount(data: unknown): Promise<SellerPayoutAccount> {
+    return this.listSellers.payoutAccount(objectOf(data).sellerId);
+  }
 
   @MessagePattern<string>(P.REGISTER_SELLER)
   async register(@Payload() message: RpcEnvelope<unknown>): Promise<RegisterSellerResponse> {
@@ -46,13 +63,13 @@ export class SellersHandler {
 
   @MessagePattern<string>(P.GET_SELLER)
   async get(@Payload() message: RpcEnvelope<unknown>): Promise<SellerProfile> {
-    return this.listSellers.get(objectOf(message.data).sellerId);
+    return this.readSeller(message.data);
   }
 
   /** Asked by payments only; the gateway has no route to it, so account ids never leave the server. */
   @MessagePattern<string>(P.GET_SELLER_PAYOUT_ACCOUNT)
   async payoutAccount(@Payload() message: RpcEnvelope<unknown>): Promise<SellerPayoutAccount> {
-    return this.listSellers.payoutAccount(objectOf(message.data).sellerId);
+    return this.readPayoutAccount(message.data);
   }
 
   @MessagePattern<string>(P.VERIFY_SELLER_TOKEN)
