@@ -1,0 +1,27 @@
+import { chromium } from 'playwright';
+const [url, rate = '4'] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage();
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(rate) });
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+await cdp.send('Profiler.start');
+const longTasks = [];
+await page.addInitScript(() => { window.__lt = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lt.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask', buffered: true }); });
+await page.goto(url, { waitUntil: 'networkidle' });
+await page.waitForTimeout(2000);
+const { profile } = await cdp.send('Profiler.stop');
+console.log('long tasks', JSON.stringify(await page.evaluate(() => window.__lt)));
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const self = new Map();
+const dt = profile.timeDeltas; 
+profile.samples.forEach((id, i) => { const n = byId.get(id); const f = n.callFrame; const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`; self.set(key, (self.get(key) ?? 0) + (dt[i + 1] ?? 0)); });
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+console.log('total sampled ms', Math.round(total / 1000));
+for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(String(Math.round(v / 1000)).padStart(6), k);
+// by url
+const byUrl = new Map();
+profile.samples.forEach((id, i) => { const f = byId.get(id).callFrame; const k = f.url.split('/').pop() || f.functionName; byUrl.set(k, (byUrl.get(k) ?? 0) + (dt[i + 1] ?? 0)); });
+console.log([...byUrl].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([k, v]) => `${k}=${Math.round(v / 1000)}`).join('  '));
+await browser.close();
