@@ -101,6 +101,8 @@ export default defineConfig({
         // ADR 0057); left to itself rolldown split them by which lazy pages share them.
         codeSplitting: {
           groups: [
+            // React and react-dom evaluate alone, in main.tsx's first stage; the other libraries in its second.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             {
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/]query-core|@tanstack[\\/]react-query|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,

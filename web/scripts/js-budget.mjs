@@ -1,6 +1,6 @@
-// The JavaScript each prerendered page starts with, checked against a ceiling after `vite build` (ADR 0057): the entry
-// and every chunk it imports statically, plus the page's own chunk and its static imports, the files the gateway
-// modulepreloads for that page (gateway/src/web/route-preload.ts), each gzipped at level 9 as bench P5 counts them.
+// The JavaScript each prerendered page starts with, checked against a ceiling after `vite build` (ADR 0057): the entry,
+// its start-up stages (its dynamic imports) and every chunk they import statically, plus the page's own chunk and its
+// static imports, the files the gateway modulepreloads for that page (gateway/src/web/route-preload.ts), each gzipped at level 9 as bench P5 counts them.
 // Deterministic, unlike Lighthouse: a change that grows a page's first JavaScript fails the build here, not a bench run.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 
 /** Issue 24's goal is 100 KB; the pages are not there yet (ADR 0057), so the build holds them at today's size. */
 export const GOAL_KB = 100;
-export const CEILING_KB = Number(process.env.WEB_JS_CEILING_KB ?? 118);
+export const CEILING_KB = Number(process.env.WEB_JS_CEILING_KB ?? 120);
 
 /** The P5 pages (bench/scenarios/web.mjs) by their module in the manifest. */
 export const PAGES = {
@@ -36,7 +36,9 @@ export function initialJs(dist, pages = PAGES) {
   const sizes = {};
   for (const [path, module] of Object.entries(pages)) {
     if (!manifest[module]) throw new Error(`${module} is not in the build manifest`);
-    const files = staticClosure(manifest, [...entries, module]);
+    // The entry's own dynamic imports are main.tsx's start-up stages (React, the app shell): every page loads them.
+    const startUp = entries.flatMap((key) => manifest[key].dynamicImports ?? []);
+    const files = staticClosure(manifest, [...entries, ...startUp, module]);
     sizes[path] = files.reduce((total, file) => total + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length, 0);
   }
   return sizes;
