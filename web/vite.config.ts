@@ -93,5 +93,23 @@ export default defineConfig({
     // The gateway reads .vite/manifest.json to preload each page's chunks from its index.html (ADR 0044).
     manifest: true,
     emptyOutDir: true,
+    // Every browser this app supports has modulepreload: no polyfill (it ran a DOM probe and a MutationObserver at load).
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // The libraries every page starts with, as one chunk: one gzip stream instead of seven (2 KB less per page,
+        // ADR 0057); left to itself rolldown split them by which lazy pages share them.
+        codeSplitting: {
+          groups: [
+            // React and react-dom evaluate alone, in main.tsx's first stage; the other libraries in its second.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/]query-core|@tanstack[\\/]react-query|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

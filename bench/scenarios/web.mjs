@@ -10,7 +10,8 @@ import { log } from '../lib/harness.mjs';
 import { scenarioResult } from '../lib/report.mjs';
 
 export const PAGES = ['/', '/sellers', '/buyer-requests', '/payment'];
-const JS_BUDGET_KB = 130;
+// Issue 24: a page starts with at most 100 KB of JavaScript (gzip); the build checks the same (web/scripts/js-budget.mjs).
+const JS_BUDGET_KB = 100;
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -48,6 +49,13 @@ export function initialJsBytes(scriptUrls, dist) {
  */
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 5));
 
+/**
+ * Lighthouse's simulated CPU slowdown (its mobile default is 4). Issue 24 asks the pages to hold ≥ 0.90 at 16 too, a
+ * stand-in for a slow phone or a slower machine than this one: `BENCH_LH_CPU_SLOWDOWN=16 npm run bench:all -- --only P5`.
+ */
+const CPU_SLOWDOWN = Number(process.env.BENCH_LH_CPU_SLOWDOWN ?? 4);
+const LH_CONFIG = { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } };
+
 async function medianAudit(lighthouse, port, url) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) runs.push(await audit(lighthouse, port, url));
@@ -67,13 +75,17 @@ async function audit(lighthouse, port, url, attempt = 1) {
 }
 
 async function auditOnce(lighthouse, port, url) {
-  const runner = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-    onlyAudits: ['errors-in-console', 'network-requests'],
-  });
+  const runner = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      onlyAudits: ['errors-in-console', 'network-requests'],
+    },
+    LH_CONFIG,
+  );
   const lhr = runner.lhr;
   const scripts = (lhr.audits['network-requests']?.details?.items ?? [])
     .filter((item) => item.resourceType === 'Script' && new URL(item.url).origin === new URL(url).origin)
@@ -166,7 +178,9 @@ export async function runLighthouse({ url, root, spec }) {
       anchor: anchor.score,
       anchorLabel: 'minimal React app',
       parts,
-      notes: [`figure: the lowest of the four pages; anchor JS ${(anchorJs / 1024).toFixed(1)} KB gzip`],
+      notes: [
+        `figure: the lowest of the four pages; anchor JS ${(anchorJs / 1024).toFixed(1)} KB gzip; Lighthouse CPU slowdown ×${CPU_SLOWDOWN}`,
+      ],
     });
   } finally {
     await chrome.kill();

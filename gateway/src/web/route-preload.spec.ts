@@ -38,6 +38,30 @@ describe('pagePreloads', () => {
     expect(pagePreloads(join(tmpdir(), 'no-such-dist'), html).size).toBe(0);
   });
 
+  it("preloads the entry's start-up stages (its dynamic imports) on every page, before the page's chunks", () => {
+    const dist = mkdtempSync(join(tmpdir(), 'preload-'));
+    try {
+      mkdirSync(join(dist, '.vite'));
+      writeFileSync(
+        join(dist, '.vite', 'manifest.json'),
+        JSON.stringify({
+          'index.html': { file: 'assets/index-A.js', isEntry: true, dynamicImports: ['_react.js', 'src/boot.tsx'] },
+          '_react.js': { file: 'assets/react-R.js', imports: ['index.html'] },
+          'src/boot.tsx': { file: 'assets/boot-B.js', imports: ['_react.js'], dynamicImports: ['src/pages/sellers.tsx'] },
+          'src/pages/sellers.tsx': { file: 'assets/sellers-S.js', imports: ['_react.js'] },
+        }),
+      );
+      const links = [
+        ...pagePreloads(dist, html)
+          .get('sellers')!
+          .matchAll(/href="([^"]+)"/g),
+      ].map((m) => m[1]);
+      expect(links).toEqual(['/assets/react-R.js', '/assets/boot-B.js', '/assets/sellers-S.js']);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   it('keys a one-segment path by that segment, and no deeper path', () => {
     expect([pageOf('/'), pageOf('/sellers'), pageOf('/sellers/'), pageOf('/sellers/edit/1')]).toEqual([
       '',

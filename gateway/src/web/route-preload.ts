@@ -4,6 +4,7 @@ import { join } from 'node:path';
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
@@ -20,10 +21,13 @@ export function pagePreloads(webDist: string, indexHtml: string): Map<string, st
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const entryKeys = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   const loadedByEntry = new Set(entryKeys.flatMap((key) => closure(manifest, key)));
+  // The entry starts the app in stages, each a dynamic import evaluated in its own task (React, then the app shell,
+  // ADR 0057): every page needs them, so they are preloaded with the page's chunks rather than fetched one by one.
+  const startUp = entryKeys.flatMap((key) => (manifest[key]!.dynamicImports ?? []).flatMap((child) => closure(manifest, child)));
   for (const key of Object.keys(manifest)) {
     const match = /^src\/pages\/([a-z0-9-]+)\.tsx$/.exec(key);
     if (!match) continue;
-    const files = closure(manifest, key).filter((chunk) => !loadedByEntry.has(chunk));
+    const files = [...new Set([...startUp, ...closure(manifest, key)])].filter((chunk) => !loadedByEntry.has(chunk));
     const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
     pages.set(match[1] === 'home' ? '' : match[1]!, indexHtml.replace('</head>', `${links}</head>`));
   }

@@ -17,5 +17,16 @@ describe('contracts-light (the contracts values pages render with, outside the c
     expect(light.EMBED_MESSAGES).toBe(contracts.EMBED_MESSAGES);
     expect(light.EMBED_MESSAGE_SOURCE).toBe(contracts.EMBED_MESSAGE_SOURCE);
     expect(light.EMBED_TOKEN_HEADER).toBe(contracts.EMBED_TOKEN_HEADER);
+    // ADR 0057: what /integrate, /admin and /developers render with.
+    expect(light.isDomainName).toBe(contracts.isDomainName);
+    expect(light.normaliseDomain).toBe(contracts.normaliseDomain);
+    expect(light.MARKETPLACE_WEBHOOK_EVENTS).toBe(contracts.MARKETPLACE_WEBHOOK_EVENTS);
+    expect(light.CONSOLE_MESSAGES).toBe(contracts.CONSOLE_MESSAGES);
+    expect(light.API_KEY_ACCESS).toBe(contracts.API_KEY_ACCESS);
+    expect(light.WEBHOOK_EVENT_TYPES).toBe(contracts.WEBHOOK_EVENT_TYPES);
+    expect(light.WEBHOOK_DELIVERY_STATUSES).toBe(contracts.WEBHOOK_DELIVERY_STATUSES);
+    expect(light.WEBHOOK_TEST_EVENT).toBe(contracts.WEBHOOK_TEST_EVENT);
+    expect(light.MARKETPLACE_TENANT_MESSAGES).toBe(contracts.MARKETPLACE_TENANT_MESSAGES);
+    expect(light.MAX_MARKETPLACE_DOMAINS).toBe(contracts.MAX_MARKETPLACE_DOMAINS);
   });
 });

@@ -27,3 +27,14 @@ export { ACCOUNT_DELETION_MESSAGES, DELETION_CONFIRMATION_WORD } from '../../../
 export { API_ACCESS_BUSINESS_TYPES, API_ACCESS_MESSAGES } from '../../../libs/contracts/src/dtos/api-access/api-access-messages';
 export { MARKETPLACE_FEE_DEFAULTS, MARKETPLACE_MESSAGES } from '../../../libs/contracts/src/dtos/marketplaces/marketplace-messages';
 export { SIGN_IN_CODE } from '../../../libs/contracts/src/dtos/auth-messages';
+export { isDomainName, MARKETPLACE_WEBHOOK_EVENTS, normaliseDomain } from '../../../libs/contracts/src/dtos/marketplaces/marketplace-rules';
+export { API_KEY_ACCESS, CONSOLE_MESSAGES } from '../../../libs/contracts/src/dtos/developer-console/console-messages';
+export {
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT,
+} from '../../../libs/contracts/src/dtos/webhooks/webhook-events';
+export {
+  MARKETPLACE_TENANT_MESSAGES,
+  MAX_MARKETPLACE_DOMAINS,
+} from '../../../libs/contracts/src/dtos/marketplaces/marketplace-tenant-messages';

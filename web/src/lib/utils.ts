@@ -1,6 +1,7 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
+import { mergeClasses } from './class-merge';
 
+/** The classes joined, a later utility replacing an earlier one for the same property (tailwind-merge's rule, ADR 0057). */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return mergeClasses(clsx(inputs));
 }

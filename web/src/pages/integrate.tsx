@@ -1,4 +1,4 @@
-import { MARKETPLACE_WEBHOOK_EVENTS } from '@paymarket/contracts';
+import { MARKETPLACE_WEBHOOK_EVENTS } from '@/lib/contracts-light';
 import { BadgeDollarSign, Check, Code2, Palette, ShieldCheck, Webhook } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { EMBED_EVENTS, isDomainName, MARKETPLACE_WEBHOOK_EVENTS, normaliseDomain } from '@paymarket/contracts';
+import { EMBED_EVENTS, isDomainName, MARKETPLACE_WEBHOOK_EVENTS, normaliseDomain } from '@/lib/contracts-light';
 
 export type SnippetKind = 'widget' | 'rest' | 'webhooks' | 'sdk';
 

@@ -1,11 +1,9 @@
-import {
-  API_ACCESS_BUSINESS_TYPES,
-  API_ACCESS_MESSAGES,
-  type AdminCompaniesResponse,
-  type ApproveCompanyResponse,
-  type CompanyVerificationStatus,
-  type CompanyView,
-  type RiskCheck,
+import type {
+  AdminCompaniesResponse,
+  ApproveCompanyResponse,
+  CompanyVerificationStatus,
+  CompanyView,
+  RiskCheck,
 } from '@paymarket/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Check, CheckCircle2, Circle, Eye, Loader2, XCircle } from 'lucide-react';
@@ -17,6 +15,7 @@ import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
+import { API_ACCESS_BUSINESS_TYPES, API_ACCESS_MESSAGES } from '@/lib/contracts-light';
 import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
 import { cn } from '@/lib/utils';
 

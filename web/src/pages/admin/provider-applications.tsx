@@ -1,4 +1,4 @@
-import { YEARS_IN_BUSINESS, type ProviderApplicationView } from '@paymarket/contracts';
+import type { ProviderApplicationView } from '@paymarket/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Loader2, X } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
+import { YEARS_IN_BUSINESS } from '@/lib/contracts-light';
 import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
 
 export const PENDING_APPLICATIONS_PATH = '/api/admin/provider-applications?status=pending';

@@ -1,13 +1,7 @@
-import {
-  API_KEY_ACCESS,
-  type ApiKeyList,
-  type ApiKeyView,
-  type CreatedApiKey,
-  type CreateApiKeyDto,
-  type RollApiKeyDto,
-} from '@paymarket/contracts';
+import type { ApiKeyList, ApiKeyView, CreatedApiKey, CreateApiKeyDto, RollApiKeyDto } from '@paymarket/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
+import { API_KEY_ACCESS } from '@/lib/contracts-light';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

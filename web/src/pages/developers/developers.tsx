@@ -1,7 +1,8 @@
-import { CONSOLE_MESSAGES, type ConsoleMeResponse } from '@paymarket/contracts';
+import type { ConsoleMeResponse } from '@paymarket/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { CONSOLE_MESSAGES } from '@/lib/contracts-light';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/hooks/use-toast';

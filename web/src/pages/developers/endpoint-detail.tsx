@@ -1,19 +1,17 @@
-import {
-  WEBHOOK_DELIVERY_STATUSES,
-  WEBHOOK_EVENT_TYPES,
-  WEBHOOK_TEST_EVENT,
-  type ReplayResult,
-  type ReplayWebhookDeliveriesDto,
-  type RollWebhookSecretDto,
-  type WebhookDeliveryDetail,
-  type WebhookDeliveryList,
-  type WebhookDeliveryView,
-  type WebhookEndpointView,
-  type UpdateWebhookEndpointDto,
-  type WebhookSecretView,
+import type {
+  ReplayResult,
+  ReplayWebhookDeliveriesDto,
+  RollWebhookSecretDto,
+  WebhookDeliveryDetail,
+  WebhookDeliveryList,
+  WebhookDeliveryView,
+  WebhookEndpointView,
+  UpdateWebhookEndpointDto,
+  WebhookSecretView,
 } from '@paymarket/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent, type ReactElement } from 'react';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '@/lib/contracts-light';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

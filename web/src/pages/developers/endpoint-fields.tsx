@@ -1,5 +1,6 @@
-import { WEBHOOK_EVENT_TYPES, type WebhookEndpointView, type WebhookEventType } from '@paymarket/contracts';
+import type { WebhookEndpointView, WebhookEventType } from '@paymarket/contracts';
 import type { ReactElement } from 'react';
+import { WEBHOOK_EVENT_TYPES } from '@/lib/contracts-light';
 import { fieldErrorId, FormField } from '@/components/form-field';
 import { Input } from '@/components/ui/input';
 import type { ContractForm } from '@/forms/use-contract-form';

@@ -1,6 +1,7 @@
-import { WEBHOOK_EVENT_TYPES, type EventList } from '@paymarket/contracts';
+import type { EventList } from '@paymarket/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
+import { WEBHOOK_EVENT_TYPES } from '@/lib/contracts-light';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';

@@ -1,14 +1,9 @@
-import {
-  MARKETPLACE_FEE_DEFAULTS,
-  MARKETPLACE_TENANT_MESSAGES as M,
-  MAX_MARKETPLACE_DOMAINS,
-  type MarketplaceConsoleResponse,
-  type MarketplaceView,
-} from '@paymarket/contracts';
+import type { MarketplaceConsoleResponse, MarketplaceView } from '@paymarket/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useController } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { MARKETPLACE_FEE_DEFAULTS, MARKETPLACE_TENANT_MESSAGES as M, MAX_MARKETPLACE_DOMAINS } from '@/lib/contracts-light';
 import { fieldErrorId, FormField } from '@/components/form-field';
 import { integrationSnippet } from '@/components/marketplaces/integration-snippets';
 import { Button } from '@/components/ui/button';

@@ -2,9 +2,9 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { trimmed } from '../transforms.js';
 
-/** What a key may do: everything, or only read (GET) routes (ADR 0037). */
-export const API_KEY_ACCESS = ['full', 'read_only'] as const;
-export type ApiKeyAccess = (typeof API_KEY_ACCESS)[number];
+import { API_KEY_ACCESS, type ApiKeyAccess } from './console-messages.js';
+
+export { API_KEY_ACCESS, type ApiKeyAccess } from './console-messages.js';
 
 /** Active (not revoked, not expired) keys a company may have at once. */
 export const MAX_ACTIVE_API_KEYS = 10;

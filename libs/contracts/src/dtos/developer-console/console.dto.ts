@@ -3,11 +3,7 @@ import { IsEmail, IsString, Matches, MaxLength } from 'class-validator';
 import { normalisedEmail } from '../transforms.js';
 import { AUTH_MESSAGES } from '../auth.dto.js';
 
-export const CONSOLE_MESSAGES = {
-  CODE_SENT:
-    'Check your email. If it is the contact email of a company with API access, we sent a 6-digit code for the developer console. It expires in 10 minutes.',
-  SIGNED_OUT: 'You are signed out of the developer console.',
-} as const;
+export { CONSOLE_MESSAGES } from './console-messages.js';
 
 /** POST /api/console/sign-in/code */
 export class ConsoleSignInCodeDto {

@@ -2,7 +2,7 @@
  * Rules for white-label marketplace registration shared by the web form, the gateway and the onboarding service.
  * Money and percentages are parsed from their decimal text, never with float arithmetic.
  */
-import { decimalToHundredths } from '../payments/amount.js';
+import { decimalToHundredths } from '../payments/money.js';
 
 export { MARKETPLACE_FEE_DEFAULTS } from './marketplace-messages.js';
 

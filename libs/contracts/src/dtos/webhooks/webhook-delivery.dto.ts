@@ -3,11 +3,9 @@ import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, Min } from 
 import { queryInteger } from '../transforms.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './webhook-endpoint.dto.js';
 
-/** The test event an endpoint can ask for (not a domain event: only that endpoint receives it). */
-export const WEBHOOK_TEST_EVENT = 'webhook.test';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_TEST_EVENT, type WebhookDeliveryStatus } from './webhook-events.js';
 
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
-export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+export { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_TEST_EVENT, type WebhookDeliveryStatus } from './webhook-events.js';
 
 /** Lists of the integrator API: page size and cursor (ADR 0034). */
 export const LIST_MESSAGES = {

@@ -12,14 +12,10 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { MARKETPLACE_WEBHOOK_EVENTS, type MarketplaceWebhookEvent } from '../marketplaces/marketplace-rules.js';
 
-/**
- * The events an integrator can receive on a webhook endpoint: the six of the spec's integration page (spec §2
- * "Marketplace integration page", ADR 0033), then the ones added since (payment.disputed, ADR 0045).
- */
-export type WebhookEventType = MarketplaceWebhookEvent | 'payment.disputed';
-export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [...MARKETPLACE_WEBHOOK_EVENTS.map((e) => e.name), 'payment.disputed'];
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './webhook-events.js';
+
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './webhook-events.js';
 
 export const WEBHOOK_ENDPOINT_MESSAGES = {
   URL: 'url must be a valid https:// URL',
