@@ -98,7 +98,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The libraries every page starts with, as one chunk: one gzip stream instead of seven (2 KB less per page,
-        // ADR 0057); left to itself rolldown split them by which lazy pages share them.
+        // ADR 0058); left to itself rolldown split them by which lazy pages share them.
         codeSplitting: {
           groups: [
             // React and react-dom evaluate alone, in main.tsx's first stage; the other libraries in its second.

@@ -7,7 +7,7 @@ if (!container) throw new Error('index.html has no #root element');
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * Start-up in stages, each evaluated in its own task (ADR 0057): React and react-dom first, then the router, the query
+ * Start-up in stages, each evaluated in its own task (ADR 0058): React and react-dom first, then the router, the query
  * cache and the app shell, then the page. One static import graph was evaluated in a single task of ~300 ms at Lighthouse's
  * 4× CPU slowdown, all of it blocking time on a prerendered page, whose first paint comes before any script.
  */

@@ -22,7 +22,7 @@ export function pagePreloads(webDist: string, indexHtml: string): Map<string, st
   const entryKeys = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   const loadedByEntry = new Set(entryKeys.flatMap((key) => closure(manifest, key)));
   // The entry starts the app in stages, each a dynamic import evaluated in its own task (React, then the app shell,
-  // ADR 0057): every page needs them, so they are preloaded with the page's chunks rather than fetched one by one.
+  // ADR 0058): every page needs them, so they are preloaded with the page's chunks rather than fetched one by one.
   const startUp = entryKeys.flatMap((key) => (manifest[key]!.dynamicImports ?? []).flatMap((child) => closure(manifest, child)));
   for (const key of Object.keys(manifest)) {
     const match = /^src\/pages\/([a-z0-9-]+)\.tsx$/.exec(key);

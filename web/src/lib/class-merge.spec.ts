@@ -27,7 +27,7 @@ function vocabulary(): string[] {
   return [...words].sort();
 }
 
-describe('mergeClasses (cn without tailwind-merge, ADR 0057)', () => {
+describe('mergeClasses (cn without tailwind-merge, ADR 0058)', () => {
   it('agrees with tailwind-merge on every ordered pair of words in web/src string literals', () => {
     const words = vocabulary();
     expect(words.length).toBeGreaterThan(300);

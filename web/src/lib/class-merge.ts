@@ -2,7 +2,7 @@
  * `mergeClasses`: tailwind-merge's rule (a later utility replaces an earlier one that sets the same CSS property under
  * the same variants) for the utilities this app writes, without tailwind-merge. That library is 8.6 KB gzip of every
  * page's first JavaScript, and its first call builds a map of all Tailwind's utilities: the single largest piece of
- * main-thread work at load after React itself (ADR 0057). class-merge.spec.ts checks that this function and
+ * main-thread work at load after React itself (ADR 0058). class-merge.spec.ts checks that this function and
  * tailwind-merge agree on every pair of classes in web/src, so a new utility this table misreads fails there first.
  */
 

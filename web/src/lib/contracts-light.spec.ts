@@ -17,7 +17,7 @@ describe('contracts-light (the contracts values pages render with, outside the c
     expect(light.EMBED_MESSAGES).toBe(contracts.EMBED_MESSAGES);
     expect(light.EMBED_MESSAGE_SOURCE).toBe(contracts.EMBED_MESSAGE_SOURCE);
     expect(light.EMBED_TOKEN_HEADER).toBe(contracts.EMBED_TOKEN_HEADER);
-    // ADR 0057: what /integrate, /admin and /developers render with.
+    // ADR 0058: what /integrate, /admin and /developers render with.
     expect(light.isDomainName).toBe(contracts.isDomainName);
     expect(light.normaliseDomain).toBe(contracts.normaliseDomain);
     expect(light.MARKETPLACE_WEBHOOK_EVENTS).toBe(contracts.MARKETPLACE_WEBHOOK_EVENTS);
