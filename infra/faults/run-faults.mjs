@@ -744,7 +744,7 @@ async function check(label, results, { noExitsSince, faultStarted }) {
  */
 async function holdCardStepsAtStripe(stripe) {
   for (let attempt = 1; attempt <= 30; attempt += 1) {
-    for (const until = Date.now() + 30_000; cardStepsInFlight === 0 && Date.now() < until; ) await sleep(10);
+    for (const until = Date.now() + 30_000; cardStepsInFlight === 0 && Date.now() < until;) await sleep(10);
     process.kill(stripe, 'SIGSTOP');
     await sleep(2_000);
     if (cardStepsInFlight > 0) {
