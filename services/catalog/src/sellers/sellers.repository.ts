@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { SellerPayoutAccount, SellerProfile, SellersShowcase } from '@paymarket/contracts';
-import { queryPrepared, type Transaction } from '@paymarket/platform';
+import { batchedReads, type Transaction } from '@paymarket/platform';
+import { isUuid } from '../shared/ids.js';
 
 export interface SellerFields {
   businessName: string;
@@ -117,10 +118,31 @@ const SELECT_SELLER = `
     SELECT round(avg(score)::numeric, 1) AS average_rating, count(*) AS total_ratings FROM ratings WHERE seller_id = s.id
   ) r ON true`;
 
+const SELECT_PAYOUT = `SELECT id, business_name, seller_name, stripe_account_id FROM sellers`;
+
+interface PayoutRow {
+  id: string;
+  business_name: string;
+  seller_name: string;
+  stripe_account_id: string | null;
+}
+
 @Injectable()
 export class PgSellersRepository extends SellersRepository {
+  /** Profile reads outside a transaction, batched per tick (ADR 0060): the uncached read path of bench P2. */
+  private readonly profileReads: (id: string) => Promise<SellerRow | null>;
+  private readonly payoutReads: (id: string) => Promise<PayoutRow | null>;
+
   constructor(private readonly dataSource: DataSource) {
     super();
+    const lower = (id: string) => id.toLowerCase();
+    this.profileReads = batchedReads<SellerRow>(
+      dataSource,
+      `${SELECT_SELLER.replace('%SOURCE%', 'sellers')} WHERE s.id = ANY($1::uuid[])`,
+      (row) => row.id,
+      lower,
+    );
+    this.payoutReads = batchedReads<PayoutRow>(dataSource, `${SELECT_PAYOUT} WHERE id = ANY($1::uuid[])`, (row) => row.id, lower);
   }
 
   private run<T>(sql: string, params: unknown[], tx?: Transaction): Promise<T[]> {
@@ -150,10 +172,13 @@ export class PgSellersRepository extends SellersRepository {
   }
 
   async findById(id: string, tx?: Transaction): Promise<SellerProfile | null> {
-    // A public profile read is the uncached read path (bench P2): outside a transaction it is a prepared statement,
-    // planned once per connection (ADR 0048).
-    const text = `${SELECT_SELLER.replace('%SOURCE%', 'sellers')} WHERE s.id = $1`;
-    const rows = tx ? await this.run<SellerRow>(text, [id], tx) : await queryPrepared<SellerRow>(this.dataSource, text, [id]);
+    // A public profile read is the uncached read path (bench P2): outside a transaction, reads of the same tick go
+    // as one prepared statement (ADR 0048, 0060); a key that is not a UUID names no row and never joins a batch.
+    if (!tx) {
+      const row = isUuid(id) ? await this.profileReads(id) : null;
+      return row ? toProfile(row) : null;
+    }
+    const rows = await this.run<SellerRow>(`${SELECT_SELLER.replace('%SOURCE%', 'sellers')} WHERE s.id = $1`, [id], tx);
     return rows[0] ? toProfile(rows[0]) : null;
   }
 
@@ -173,12 +198,12 @@ export class PgSellersRepository extends SellersRepository {
   }
 
   async payoutAccount(id: string, tx?: Transaction): Promise<SellerPayoutAccount | null> {
-    const rows = await this.run<{ id: string; business_name: string; seller_name: string; stripe_account_id: string | null }>(
-      `SELECT id, business_name, seller_name, stripe_account_id FROM sellers WHERE id = $1`,
-      [id],
-      tx,
-    );
-    const row = rows[0];
+    // Payments asks this once per order it prices (ADR 0030); batched like the profile read outside a transaction.
+    const row = tx
+      ? (await this.run<PayoutRow>(`${SELECT_PAYOUT} WHERE id = $1`, [id], tx))[0]
+      : isUuid(id)
+        ? await this.payoutReads(id)
+        : null;
     return row
       ? { sellerId: row.id, businessName: row.business_name, sellerName: row.seller_name, stripeAccountId: row.stripe_account_id }
       : null;
