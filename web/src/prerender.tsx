@@ -17,7 +17,9 @@ export async function prerenderPage(path: string): Promise<string> {
   function AtPath({ children }: { children: ReactNode }): ReactElement {
     return <StaticRouter location={path}>{children}</StaticRouter>;
   }
-  const html = renderToString(<App client={createQueryClient()} Router={AtPath} />);
+  // react-dom/server is preact-render-to-string in the build (ADR 0059); it writes React's suppressHydrationWarning out
+  // as an attribute, which means nothing to a browser.
+  const html = renderToString(<App client={createQueryClient()} Router={AtPath} />).replace(/ suppressHydrationWarning(="")?/gi, '');
   // A part still suspended would come out as its fallback and be replaced on hydration; an inline script would be
   // refused by the CSP.
   if (/<script|<template|<!--\$[?!]-->/.test(html)) throw new Error(`prerender ${path}: a part of the page did not render at build time`);
