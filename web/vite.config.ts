@@ -57,6 +57,8 @@ function prerender(): Plugin {
         server: { middlewareMode: true, hmr: false, ws: false },
         // Only the SSR loader is used: no browser dependency pre-bundling (it would scan and write node_modules/.vite).
         optimizeDeps: { noDiscovery: true, include: [] },
+        // With PAYMARKET_WEB_RUNTIME=preact the prerender renders with the runtime that build ships (ADR 0059).
+        ...(!WITH_PREACT ? {} : { resolve: { alias: PREACT_ALIASES }, ssr: { noExternal: PREACT_SSR_NO_EXTERNAL } }),
       });
       try {
         const { PRERENDERED_PATHS, prerenderPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender');
@@ -71,12 +73,13 @@ function prerender(): Plugin {
 }
 
 /**
- * The browser build ships Preact's React compatibility layer instead of react-dom (ADR 0059): the app, react-router,
- * the query cache, Radix and the rest import `react`/`react-dom` and get preact/compat (~10 KB gzip instead of ~68).
- * The prerender (below) renders through the same aliases with preact-render-to-string, so the markup the browser
- * hydrates comes from the same runtime. `PAYMARKET_WEB_RUNTIME=react` builds with React, for comparison.
+ * `PAYMARKET_WEB_RUNTIME=preact npm run build -w web` ships Preact's React compatibility layer instead of react-dom
+ * (ADR 0059): the app, react-router, the query cache, Radix and the rest import `react`/`react-dom` and get
+ * preact/compat (~10 KB gzip instead of ~68), and the prerender renders through the same aliases with
+ * preact-render-to-string. Not the default: measured beside React on the same machine it met the 100 KB budget but
+ * scored lower (its hydration is one task where React's is time-sliced). The dev server always runs React.
  */
-const WITH_REACT = process.env.PAYMARKET_WEB_RUNTIME === 'react';
+const WITH_PREACT = process.env.PAYMARKET_WEB_RUNTIME === 'preact';
 export const PREACT_ALIASES = [
   { find: /^react$/, replacement: 'preact/compat' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
@@ -87,10 +90,24 @@ export const PREACT_ALIASES = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
 ];
 
+/**
+ * The libraries that import `react`, loaded through Vite by the prerender so the aliases reach them too (left external,
+ * Node would load them with the real React beside Preact).
+ */
+const PREACT_SSR_NO_EXTERNAL = [
+  /^react-router/,
+  /^@tanstack\/(react-query|query-core)$/,
+  /^@radix-ui\//,
+  'lucide-react',
+  'react-hook-form',
+  /^@hookform\//,
+  /^@stripe\/react-stripe-js$/,
+];
+
 /** The SDK the gateway serves at /sdk/ (ADR 0053): its version lives in libs/sdk/package.json only. */
 const SDK_VERSION = (JSON.parse(readFileSync(new URL('../libs/sdk/package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), precompress(), prerender()],
   define: { __PAYMARKET_SDK_VERSION__: JSON.stringify(SDK_VERSION) },
   resolve: {
@@ -98,25 +115,12 @@ export default defineConfig({
     alias: [
       { find: '@paymarket/contracts', replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      ...(WITH_REACT ? [] : PREACT_ALIASES),
+      ...(command === 'build' && WITH_PREACT ? PREACT_ALIASES : []),
     ],
     // One copy of the runtime, whoever imports it.
     dedupe: ['preact'],
   },
   ssr: {
-    // The prerender loads the libraries that import `react` through Vite, so the aliases above reach them too
-    // (left external, Node would load them with the real React beside Preact).
-    noExternal: WITH_REACT
-      ? []
-      : [
-          /^react-router/,
-          /^@tanstack\/(react-query|query-core)$/,
-          /^@radix-ui\//,
-          'lucide-react',
-          'react-hook-form',
-          /^@hookform\//,
-          /^@stripe\/react-stripe-js$/,
-        ],
     // react-router-dom's `node` export is CommonJS unless `module-sync` is asked for; Vite's loader runs ES modules only.
     resolve: { conditions: ['module-sync', ...defaultServerConditions] },
   },
@@ -149,4 +153,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** Issue 24's goal, and the ceiling since the browser build ships Preact (ADR 0059). */
+/** Issue 24's goal is 100 KB; the React build is not there (ADR 0058, 0059), so the build holds it at today's size. */
 export const GOAL_KB = 100;
-export const CEILING_KB = Number(process.env.WEB_JS_CEILING_KB ?? 100);
+export const CEILING_KB = Number(process.env.WEB_JS_CEILING_KB ?? 120);
 
 /** The P5 pages (bench/scenarios/web.mjs) by their module in the manifest. */
 export const PAGES = {

@@ -7,8 +7,8 @@ if (!container) throw new Error('index.html has no #root element');
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * Start-up in stages, each evaluated in its own task (ADR 0058): the runtime first (`react` and `react-dom/client`, which
- * the browser build resolves to preact/compat, ADR 0059), then the router, the query
+ * Start-up in stages, each evaluated in its own task (ADR 0058): the runtime first (`react` and `react-dom/client`;
+ * preact/compat in a `PAYMARKET_WEB_RUNTIME=preact` build, ADR 0059), then the router, the query
  * cache and the app shell, then the page. One static import graph was evaluated in a single task of ~300 ms at Lighthouse's
  * 4× CPU slowdown, all of it blocking time on a prerendered page, whose first paint comes before any script.
  */

@@ -17,8 +17,8 @@ export async function prerenderPage(path: string): Promise<string> {
   function AtPath({ children }: { children: ReactNode }): ReactElement {
     return <StaticRouter location={path}>{children}</StaticRouter>;
   }
-  // react-dom/server is preact-render-to-string in the build (ADR 0059); it writes React's suppressHydrationWarning out
-  // as an attribute, which means nothing to a browser.
+  // In a Preact build (ADR 0059) react-dom/server is preact-render-to-string, which writes React's
+  // suppressHydrationWarning out as an attribute, meaningless to a browser.
   const html = renderToString(<App client={createQueryClient()} Router={AtPath} />).replace(/ suppressHydrationWarning(="")?/gi, '');
   // A part still suspended would come out as its fallback and be replaced on hydration; an inline script would be
   // refused by the CSP.
