@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { createServer, defineConfig, type Plugin } from 'vite';
+import { createServer, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 
 /**
  * Writes `.br` and `.gz` beside every text asset of the build; the gateway serves them to browsers that accept them
@@ -57,6 +57,8 @@ function prerender(): Plugin {
         server: { middlewareMode: true, hmr: false, ws: false },
         // Only the SSR loader is used: no browser dependency pre-bundling (it would scan and write node_modules/.vite).
         optimizeDeps: { noDiscovery: true, include: [] },
+        // With PAYMARKET_WEB_RUNTIME=preact the prerender renders with the runtime that build ships (ADR 0059).
+        ...(!WITH_PREACT ? {} : { resolve: { alias: PREACT_ALIASES }, ssr: { noExternal: PREACT_SSR_NO_EXTERNAL } }),
       });
       try {
         const { PRERENDERED_PATHS, prerenderPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender');
@@ -70,18 +72,57 @@ function prerender(): Plugin {
   };
 }
 
+/**
+ * `PAYMARKET_WEB_RUNTIME=preact npm run build -w web` ships Preact's React compatibility layer instead of react-dom
+ * (ADR 0059): the app, react-router, the query cache, Radix and the rest import `react`/`react-dom` and get
+ * preact/compat (~10 KB gzip instead of ~68), and the prerender renders through the same aliases with
+ * preact-render-to-string. Not the default: measured beside React on the same machine it met the 100 KB budget but
+ * scored lower (its hydration is one task where React's is time-sliced). The dev server always runs React.
+ */
+const WITH_PREACT = process.env.PAYMARKET_WEB_RUNTIME === 'preact';
+export const PREACT_ALIASES = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
+
+/**
+ * The libraries that import `react`, loaded through Vite by the prerender so the aliases reach them too (left external,
+ * Node would load them with the real React beside Preact).
+ */
+const PREACT_SSR_NO_EXTERNAL = [
+  /^react-router/,
+  /^@tanstack\/(react-query|query-core)$/,
+  /^@radix-ui\//,
+  'lucide-react',
+  'react-hook-form',
+  /^@hookform\//,
+  /^@stripe\/react-stripe-js$/,
+];
+
 /** The SDK the gateway serves at /sdk/ (ADR 0053): its version lives in libs/sdk/package.json only. */
 const SDK_VERSION = (JSON.parse(readFileSync(new URL('../libs/sdk/package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), precompress(), prerender()],
   define: { __PAYMARKET_SDK_VERSION__: JSON.stringify(SDK_VERSION) },
   resolve: {
     // The web validates with the same DTO classes as the server, compiled from source so no prior contracts build is needed.
-    alias: {
-      '@paymarket/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-    },
+    alias: [
+      { find: '@paymarket/contracts', replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' && WITH_PREACT ? PREACT_ALIASES : []),
+    ],
+    // One copy of the runtime, whoever imports it.
+    dedupe: ['preact'],
+  },
+  ssr: {
+    // react-router-dom's `node` export is CommonJS unless `module-sync` is asked for; Vite's loader runs ES modules only.
+    resolve: { conditions: ['module-sync', ...defaultServerConditions] },
   },
   // The contracts DTOs use TypeScript legacy decorators (class-validator); oxc must compile them the same way tsc does.
   oxc: { decorator: { legacy: true } },
@@ -102,7 +143,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // React and react-dom evaluate alone, in main.tsx's first stage; the other libraries in its second.
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'react', test: /node_modules[\\/](preact|react|react-dom|scheduler)[\\/]/, priority: 2 },
             {
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/]query-core|@tanstack[\\/]react-query|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
@@ -112,4 +153,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

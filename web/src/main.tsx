@@ -7,7 +7,8 @@ if (!container) throw new Error('index.html has no #root element');
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * Start-up in stages, each evaluated in its own task (ADR 0058): React and react-dom first, then the router, the query
+ * Start-up in stages, each evaluated in its own task (ADR 0058): the runtime first (`react` and `react-dom/client`;
+ * preact/compat in a `PAYMARKET_WEB_RUNTIME=preact` build, ADR 0059), then the router, the query
  * cache and the app shell, then the page. One static import graph was evaluated in a single task of ~300 ms at Lighthouse's
  * 4× CPU slowdown, all of it blocking time on a prerendered page, whose first paint comes before any script.
  */
@@ -22,8 +23,8 @@ async function start(root: HTMLElement): Promise<void> {
   }
   // The gateway sent this page's first viewport rendered at build time (prerender.tsx, ADR 0044). With the page's code
   // loaded first, the whole view hydrates in one pass, before any query starts (a session answering between the nav
-  // bar and the page would make them differ from the markup). As a transition, hydration yields to the browser every
-  // few milliseconds instead of blocking it in one long task.
+  // bar and the page would make them differ from the markup). Under React, as a transition, hydration yields to the
+  // browser every few milliseconds; preact/compat's startTransition runs it at once, in one task (ADR 0059).
   const hydrate = () =>
     startTransition(() => {
       hydrateRoot(root, app);

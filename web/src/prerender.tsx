@@ -17,7 +17,9 @@ export async function prerenderPage(path: string): Promise<string> {
   function AtPath({ children }: { children: ReactNode }): ReactElement {
     return <StaticRouter location={path}>{children}</StaticRouter>;
   }
-  const html = renderToString(<App client={createQueryClient()} Router={AtPath} />);
+  // In a Preact build (ADR 0059) react-dom/server is preact-render-to-string, which writes React's
+  // suppressHydrationWarning out as an attribute, meaningless to a browser.
+  const html = renderToString(<App client={createQueryClient()} Router={AtPath} />).replace(/ suppressHydrationWarning(="")?/gi, '');
   // A part still suspended would come out as its fallback and be replaced on hydration; an inline script would be
   // refused by the CSP.
   if (/<script|<template|<!--\$[?!]-->/.test(html)) throw new Error(`prerender ${path}: a part of the page did not render at build time`);
