@@ -480,8 +480,19 @@ async function step(method, path, body, idempotencyKey, budgetMs = 120_000) {
 
 /** Card steps sent and not answered yet (F2 stops the broker only while some are waiting on Stripe). */
 let cardStepsInFlight = 0;
+/** Checkouts started and not finished: once none is left, no card step can be waited for any more. */
+let checkoutsRunning = 0;
 
 async function checkout(tag, i) {
+  checkoutsRunning += 1;
+  try {
+    return await checkoutSteps(tag, i);
+  } finally {
+    checkoutsRunning -= 1;
+  }
+}
+
+async function checkoutSteps(tag, i) {
   const orderId = `${tag}_${i}_${randomUUID().slice(0, 8)}`;
   const result = { orderId, outcome: 'refused', reason: '', status: 0, orderUuid: null, paymentIntentId: null };
   const created = await step(
@@ -744,7 +755,10 @@ async function check(label, results, { noExitsSince, faultStarted }) {
  */
 async function holdCardStepsAtStripe(stripe) {
   for (let attempt = 1; attempt <= 30; attempt += 1) {
-    for (const until = Date.now() + 30_000; cardStepsInFlight === 0 && Date.now() < until;) await sleep(10);
+    for (const until = Date.now() + 30_000; cardStepsInFlight === 0 && checkoutsRunning > 0 && Date.now() < until;) await sleep(10);
+    // A fast machine may finish the whole load before a card step is caught: waiting on would only spin (stop 28's
+    // local CI spun here for 16 minutes).
+    if (checkoutsRunning === 0) break;
     process.kill(stripe, 'SIGSTOP');
     await sleep(2_000);
     if (cardStepsInFlight > 0) {
@@ -754,7 +768,7 @@ async function holdCardStepsAtStripe(stripe) {
     process.kill(stripe, 'SIGCONT');
     await sleep(200);
   }
-  say('no card step was in flight when the broker stopped: the outbox may stay empty');
+  say(`no card step was in flight when the broker stopped (${checkoutsRunning} checkout(s) still running): the outbox may stay empty`);
   process.kill(stripe, 'SIGSTOP');
 }
 
@@ -790,24 +804,30 @@ const FAULTS = {
   F2: async () => {
     const since = Date.now();
     return [
-      await withLoad(`F2 RabbitMQ down ${RABBIT_DOWN_S} s, then started`, async () => {
-        // With Prometheus: Stripe is held for 2 s first, so card steps are in flight in payments when the broker
-        // stops; they finish during the outage and commit their booking with its payment.succeeded event, which the
-        // relay cannot publish: the outbox ages as in a real outage with traffic (otherwise every write waits for an
-        // RPC the broker cannot carry, and nothing would be left to publish).
-        const stripe = WITH_PROMETHEUS ? pidOf('stripe-emulator') : undefined;
-        if (stripe) await holdCardStepsAtStripe(stripe);
-        try {
-          sh('rabbitmqctl', ['-q', 'stop_app']);
-        } finally {
-          if (stripe) process.kill(stripe, 'SIGCONT');
-        }
-        say(`RabbitMQ stopped (stop_app) for ${RABBIT_DOWN_S} s; processes must reconnect by themselves`);
-        await sleep(RABBIT_DOWN_S * 1000);
-        sh('rabbitmqctl', ['-q', 'start_app']);
-        await waitFor(async () => rabbitReady(), 60_000, 'RabbitMQ to run again');
-        say('RabbitMQ started again');
-      }),
+      await withLoad(
+        `F2 RabbitMQ down ${RABBIT_DOWN_S} s, then started`,
+        async () => {
+          // With Prometheus: Stripe is held for 2 s first, so card steps are in flight in payments when the broker
+          // stops; they finish during the outage and commit their booking with its payment.succeeded event, which the
+          // relay cannot publish: the outbox ages as in a real outage with traffic (otherwise every write waits for an
+          // RPC the broker cannot carry, and nothing would be left to publish).
+          const stripe = WITH_PROMETHEUS ? pidOf('stripe-emulator') : undefined;
+          if (stripe) await holdCardStepsAtStripe(stripe);
+          try {
+            sh('rabbitmqctl', ['-q', 'stop_app']);
+          } finally {
+            if (stripe) process.kill(stripe, 'SIGCONT');
+          }
+          say(`RabbitMQ stopped (stop_app) for ${RABBIT_DOWN_S} s; processes must reconnect by themselves`);
+          await sleep(RABBIT_DOWN_S * 1000);
+          sh('rabbitmqctl', ['-q', 'start_app']);
+          await waitFor(async () => rabbitReady(), 60_000, 'RabbitMQ to run again');
+          say('RabbitMQ started again');
+        },
+        // Four times the usual checkouts: at 16 at once a fast machine finishes 40 in about a second, before Stripe can
+        // be held with a card step waiting on it.
+        { count: CHECKOUTS * 4 },
+      ),
       ...(await expectAlert('F2 alert PayMarketOutboxLagging fires, then resolves', 'PayMarketOutboxLagging', { since, resolve: true })),
     ];
   },
