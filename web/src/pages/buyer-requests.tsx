@@ -1,5 +1,6 @@
 import type { BuyerRequestListResponse, BuyerRequestView } from '@paymarket/contracts';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@/lib/use-query';
 import { ArrowLeft, ClipboardList, Info, Loader2, Plus, Search } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactElement } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';

@@ -1,5 +1,5 @@
 import type { OrderView } from '@paymarket/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@/lib/use-query';
 import { LogIn, PackageOpen } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,5 +1,6 @@
 import type { PaymentStatusView } from '@paymarket/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@/lib/use-query';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';

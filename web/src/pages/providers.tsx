@@ -1,5 +1,5 @@
 import type { PrintProvider } from '@paymarket/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@/lib/use-query';
 import { Printer } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,5 +1,5 @@
 import type { SellersShowcase } from '@paymarket/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@/lib/use-query';
 
 export const SHOWCASE_PATH = '/api/sellers-showcase';
 

@@ -1,5 +1,6 @@
 import type { PaymentsClientConfig } from '@paymarket/contracts';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { type UseQueryResult } from '@tanstack/react-query';
+import { useQuery } from '@/lib/use-query';
 import { apiErrorMessage, errorStatus } from '@/lib/queryClient';
 
 export const PAYMENTS_CONFIG_KEY = ['/api/payments/config'] as const;

@@ -1,5 +1,5 @@
 import type { PrintProvider, SellersShowcase } from '@paymarket/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@/lib/use-query';
 import { SHOWCASE_PATH, useShowcase } from '@/components/catalog/use-showcase';
 
 export interface RecipientOption {

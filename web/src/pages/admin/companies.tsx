@@ -5,7 +5,8 @@ import type {
   CompanyView,
   RiskCheck,
 } from '@paymarket/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@/lib/use-query';
 import { AlertTriangle, Check, CheckCircle2, Circle, Eye, Loader2, XCircle } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
 import { RequestDialog } from '@/components/requests/dialog';

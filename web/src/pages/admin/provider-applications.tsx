@@ -1,5 +1,6 @@
 import type { ProviderApplicationView } from '@paymarket/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@/lib/use-query';
 import { Check, Loader2, X } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
 import { Badge } from '@/components/ui/badge';

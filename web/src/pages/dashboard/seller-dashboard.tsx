@@ -1,5 +1,5 @@
 import type { SellerProfile, SellerStatement } from '@paymarket/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@/lib/use-query';
 import type { ReactElement } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';

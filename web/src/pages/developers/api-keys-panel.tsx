@@ -1,5 +1,6 @@
 import type { ApiKeyList, ApiKeyView, CreatedApiKey, CreateApiKeyDto, RollApiKeyDto } from '@paymarket/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@/lib/use-query';
 import { useState, type ReactElement } from 'react';
 import { API_KEY_ACCESS } from '@/lib/contracts-light';
 import { FormField } from '@/components/form-field';

@@ -1,5 +1,6 @@
 import type { ConsoleMeResponse } from '@paymarket/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@/lib/use-query';
 import type { ReactElement } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CONSOLE_MESSAGES } from '@/lib/contracts-light';

@@ -9,7 +9,8 @@ import type {
   UpdateWebhookEndpointDto,
   WebhookSecretView,
 } from '@paymarket/contracts';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@/lib/use-query';
 import { useCallback, useState, type FormEvent, type ReactElement } from 'react';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '@/lib/contracts-light';
 import { FormField } from '@/components/form-field';

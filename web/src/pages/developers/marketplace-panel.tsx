@@ -1,5 +1,6 @@
 import type { MarketplaceConsoleResponse, MarketplaceView } from '@paymarket/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@/lib/use-query';
 import type { ReactElement } from 'react';
 import { useController } from 'react-hook-form';
 import { Link } from 'react-router-dom';

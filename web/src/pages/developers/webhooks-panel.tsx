@@ -1,5 +1,6 @@
 import type { CreatedWebhookEndpoint, CreateWebhookEndpointDto, WebhookEndpointList } from '@paymarket/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@/lib/use-query';
 import { useState, type ReactElement } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

@@ -8,7 +8,8 @@ import type {
   PaymentStatusView,
   PrintProvider,
 } from '@paymarket/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useQuery } from '@/lib/use-query';
 import { Loader2, Lock, ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useSearchParams } from 'react-router-dom';

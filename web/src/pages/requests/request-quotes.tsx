@@ -7,7 +7,8 @@ import type {
   QuoteView,
   SendQuoteDto,
 } from '@paymarket/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@/lib/use-query';
 import { useState, type ReactElement } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { FormField } from '@/components/form-field';
