@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { QueryClient, QueryClientProvider, useQuery as useBlockingQuery } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { useDeferredValue, type ReactElement } from 'react';
+import { useDeferredValue, useLayoutEffect, type ReactElement } from 'react';
 import { useInfiniteQuery, useQuery } from './use-query';
 
 const KEY = ['/api/answer'] as const;
@@ -62,6 +62,24 @@ describe('useQuery (answers as transitions)', () => {
     await act(async () => theirs.answer.resolve('42'));
     await screen.findByText('answer: 42');
     expect(theirs.renders.some((same) => !same)).toBe(true);
+  });
+
+  it('shows an answer that came between its render and its subscription (what useSyncExternalStore guarantees)', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { queryFn: () => new Promise<string>(() => undefined), retry: false } } });
+    // A layout effect runs after the probe rendered "loading" and before the probe's passive effects subscribe.
+    function AnswerNow(): null {
+      useLayoutEffect(() => {
+        client.setQueryData(KEY, 'early');
+      }, []);
+      return null;
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <Probe hook={useQuery} renders={[]} />
+        <AnswerNow />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('answer: early')).toBeTruthy();
   });
 
   it('stops listening once unmounted', async () => {

@@ -8,7 +8,7 @@ import {
   type QueryObserverOptions,
   type QueryObserverResult,
 } from '@tanstack/react-query';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 
 /**
  * `useQuery` and `useInfiniteQuery` as @tanstack/react-query has them, except that an answer arriving re-renders as a
@@ -21,6 +21,17 @@ import { startTransition, useEffect, useState } from 'react';
  * in slices and yields to input between them; each render reads the observer's current result, as React Query's hook
  * does. Not supported (the app uses neither): `suspense`, `throwOnError`, `subscribed: false`, a QueryClient argument.
  */
+/** Whether two results differ in what a component shows: the data, the error and the fetch state. */
+function differs(a: QueryObserverResult, b: QueryObserverResult): boolean {
+  return (
+    a.status !== b.status ||
+    a.fetchStatus !== b.fetchStatus ||
+    a.data !== b.data ||
+    a.error !== b.error ||
+    a.isPlaceholderData !== b.isPlaceholderData
+  );
+}
+
 function useObservedQuery(options: QueryObserverOptions, Observer: typeof QueryObserver): QueryObserverResult {
   const client = useQueryClient();
   const defaulted = client.defaultQueryOptions(options);
@@ -29,15 +40,24 @@ function useObservedQuery(options: QueryObserverOptions, Observer: typeof QueryO
   const [observer] = useState(() => new Observer(client, defaulted));
   const result = observer.getOptimisticResult(defaulted);
   const [, setVersion] = useState(0);
+  const rendered = useRef(result);
+
+  useEffect(() => {
+    rendered.current = result;
+  });
 
   useEffect(() => {
     observer.setOptions(defaulted);
   }, [defaulted, observer]);
 
   useEffect(() => {
-    const unsubscribe = observer.subscribe(notifyManager.batchCalls(() => startTransition(() => setVersion((version) => version + 1))));
-    // An answer that came between the first render and this subscription is not missed.
+    const rerender = () => startTransition(() => setVersion((version) => version + 1));
+    const unsubscribe = observer.subscribe(notifyManager.batchCalls(rerender));
     observer.updateResult();
+    // What useSyncExternalStore does after subscribing: a result that changed since this render renders again. An
+    // answer can arrive between the render and the subscription, and `setOptions` above may already have taken it in
+    // with nobody listening (a page mounting while another observer's fetch of the same query completes).
+    if (differs(observer.getCurrentResult(), rendered.current)) rerender();
     return unsubscribe;
   }, [observer]);
 
