@@ -56,6 +56,15 @@ describe(prerenderPage.name, () => {
     expect(sut).not.toMatch(/<script|<template/);
   });
 
+  // ADR 0058 ("Hydration in parts"): React hydrates each Suspense boundary of the markup in a pass of its own, so the
+  // nav bar, the footer, the page and at least one part of the page are four or more boundaries (`<!--$-->` each).
+  it.each(PRERENDERED_PATHS)('leaves %s to hydrate in parts: four or more boundaries', async (path) => {
+    const sut = await prerendered(path);
+
+    expect(sut.split('<!--$-->').length - 1).toBeGreaterThanOrEqual(4);
+    expect(sut.indexOf('<!--$-->')).toBeLessThan(sut.indexOf('<nav'));
+  });
+
   // The gateway serves this markup and main.tsx hydrates it: any difference from the app's own first render would
   // be a console error and a re-render of the page in the browser.
   it.each(PRERENDERED_PATHS)('is hydrated by the app at %s in place, without a mismatch', async (path) => {

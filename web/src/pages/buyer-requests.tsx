@@ -5,6 +5,7 @@ import { ArrowLeft, ClipboardList, Info, Loader2, Plus, Search } from 'lucide-re
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactElement } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { HydratedFieldset } from '@/components/hydrated-fieldset';
+import { HydrationBoundary } from '@/components/hydration-boundary';
 import { ManagePosts } from '@/components/requests/manage-posts';
 import { RequestCard } from '@/components/requests/request-card';
 import { Button } from '@/components/ui/button';
@@ -109,135 +110,143 @@ export function BuyerRequestsPage(): ReactElement {
         Back to Home
       </Link>
 
-      <div className="mb-6">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Buyer Requests</h1>
-        <p className="mt-3 max-w-3xl text-lg text-muted-foreground">
-          Browse print, design and merchandise projects posted by buyers. Sellers can contact a buyer directly about any request.
-        </p>
-        <p className="mt-4 flex items-start gap-2 rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm">
-          <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-          {buyer ? (
-            <span>Only registered buyers can post requests. You are signed in as {buyer.name}, so you can post one now.</span>
-          ) : (
-            <span>
-              Only registered buyers can post requests. Not registered yet?{' '}
-              <Link to="/join" className="font-medium text-primary hover:underline">
-                Join as a buyer
-              </Link>
-              .
-            </span>
-          )}
-        </p>
-      </div>
+      <HydrationBoundary>
+        <div className="mb-6">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Buyer Requests</h1>
+          <p className="mt-3 max-w-3xl text-lg text-muted-foreground">
+            Browse print, design and merchandise projects posted by buyers. Sellers can contact a buyer directly about any request.
+          </p>
+          <p className="mt-4 flex items-start gap-2 rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm">
+            <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            {buyer ? (
+              <span>Only registered buyers can post requests. You are signed in as {buyer.name}, so you can post one now.</span>
+            ) : (
+              <span>
+                Only registered buyers can post requests. Not registered yet?{' '}
+                <Link to="/join" className="font-medium text-primary hover:underline">
+                  Join as a buyer
+                </Link>
+                .
+              </span>
+            )}
+          </p>
+        </div>
+      </HydrationBoundary>
 
-      <div className="mb-6 grid gap-4 lg:grid-cols-[1fr_auto]">
-        <ManagePosts />
-        <Card className="flex items-center gap-4 p-4">
-          <ClipboardList className="size-8 text-primary" aria-hidden="true" />
-          <div>
-            <p className="text-2xl font-bold" data-testid="active-requests-count">
-              {loading ? '…' : (stats?.total ?? 0)}
-            </p>
-            <p className="text-sm text-muted-foreground">Active Requests</p>
-          </div>
-        </Card>
-      </div>
+      <HydrationBoundary>
+        <div className="mb-6 grid gap-4 lg:grid-cols-[1fr_auto]">
+          <ManagePosts />
+          <Card className="flex items-center gap-4 p-4">
+            <ClipboardList className="size-8 text-primary" aria-hidden="true" />
+            <div>
+              <p className="text-2xl font-bold" data-testid="active-requests-count">
+                {loading ? '…' : (stats?.total ?? 0)}
+              </p>
+              <p className="text-sm text-muted-foreground">Active Requests</p>
+            </div>
+          </Card>
+        </div>
+      </HydrationBoundary>
 
       {/* Prerendered (ADR 0044): usable once hydrated. */}
-      <HydratedFieldset className="mb-6 flex flex-col gap-3 md:flex-row md:items-center">
-        <Button onClick={() => setPosting(true)}>
-          <Plus aria-hidden="true" />
-          Post New Request
-        </Button>
-        <div className="relative flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Search requests"
-            placeholder="Search requests..."
-            className="pl-9"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-        </div>
-        <div className="md:w-56">
-          <Select
-            aria-label="Filter by category"
-            value={filters.category}
-            onChange={(event) => setFilters({ ...filters, category: isCategory(event.target.value) ? event.target.value : '' })}
-          >
-            <option value="">All Categories</option>
-            {REQUEST_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {REQUEST_CATEGORY_LABELS[category]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="md:w-48">
-          <Select
-            aria-label="Filter by budget"
-            value={filters.budget}
-            onChange={(event) => setFilters({ ...filters, budget: isBudgetBucket(event.target.value) ? event.target.value : '' })}
-          >
-            <option value="">All Budgets</option>
-            {BUDGET_BUCKETS.map((bucket) => (
-              <option key={bucket} value={bucket}>
-                {BUDGET_BUCKET_LABELS[bucket]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        {buyer && (
-          <Button
-            variant={onlyMine ? 'secondary' : 'outline'}
-            aria-pressed={onlyMine}
-            onClick={() => setSearchParams(onlyMine ? {} : { mine: '1' })}
-          >
-            My requests
+      <HydrationBoundary>
+        <HydratedFieldset className="mb-6 flex flex-col gap-3 md:flex-row md:items-center">
+          <Button onClick={() => setPosting(true)}>
+            <Plus aria-hidden="true" />
+            Post New Request
           </Button>
-        )}
-      </HydratedFieldset>
-
-      {loading ? (
-        <>
-          <p className="sr-only" role="status">
-            Loading buyer requests...
-          </p>
-          <BoardSkeleton />
-        </>
-      ) : board.isError ? (
-        <Card className="p-6 text-destructive" role="alert">
-          {apiErrorMessage(board.error, 'Unable to load buyer requests. Please try again.')}
-        </Card>
-      ) : requests.length === 0 ? (
-        <Card className="flex flex-col items-center gap-2 p-12 text-center">
-          <ClipboardList className="size-10 text-muted-foreground" aria-hidden="true" />
-          <h2 className="text-xl font-semibold">No Requests Found</h2>
-          <p className="text-muted-foreground">{onlyMine ? 'You have not posted any requests yet.' : emptyStateHint(filters)}</p>
-        </Card>
-      ) : (
-        <>
-          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Buyer requests" aria-busy={board.isFetching}>
-            {requests.map((request) => (
-              <li key={request.id} className="min-w-0">
-                <RequestCard request={request} onContact={setContacting} onEdit={setEditing} onDelete={setDeleting} />
-              </li>
-            ))}
-          </ul>
-          {board.hasNextPage && (
-            <div className="mt-8 flex justify-center">
-              <Button variant="outline" onClick={() => void board.fetchNextPage()} disabled={board.isFetchingNextPage}>
-                {board.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
-                Load More Requests
-              </Button>
-            </div>
+          <div className="relative flex-1">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              type="search"
+              aria-label="Search requests"
+              placeholder="Search requests..."
+              className="pl-9"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+            />
+          </div>
+          <div className="md:w-56">
+            <Select
+              aria-label="Filter by category"
+              value={filters.category}
+              onChange={(event) => setFilters({ ...filters, category: isCategory(event.target.value) ? event.target.value : '' })}
+            >
+              <option value="">All Categories</option>
+              {REQUEST_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {REQUEST_CATEGORY_LABELS[category]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="md:w-48">
+            <Select
+              aria-label="Filter by budget"
+              value={filters.budget}
+              onChange={(event) => setFilters({ ...filters, budget: isBudgetBucket(event.target.value) ? event.target.value : '' })}
+            >
+              <option value="">All Budgets</option>
+              {BUDGET_BUCKETS.map((bucket) => (
+                <option key={bucket} value={bucket}>
+                  {BUDGET_BUCKET_LABELS[bucket]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          {buyer && (
+            <Button
+              variant={onlyMine ? 'secondary' : 'outline'}
+              aria-pressed={onlyMine}
+              onClick={() => setSearchParams(onlyMine ? {} : { mine: '1' })}
+            >
+              My requests
+            </Button>
           )}
-        </>
-      )}
+        </HydratedFieldset>
+      </HydrationBoundary>
+
+      <HydrationBoundary>
+        {loading ? (
+          <>
+            <p className="sr-only" role="status">
+              Loading buyer requests...
+            </p>
+            <BoardSkeleton />
+          </>
+        ) : board.isError ? (
+          <Card className="p-6 text-destructive" role="alert">
+            {apiErrorMessage(board.error, 'Unable to load buyer requests. Please try again.')}
+          </Card>
+        ) : requests.length === 0 ? (
+          <Card className="flex flex-col items-center gap-2 p-12 text-center">
+            <ClipboardList className="size-10 text-muted-foreground" aria-hidden="true" />
+            <h2 className="text-xl font-semibold">No Requests Found</h2>
+            <p className="text-muted-foreground">{onlyMine ? 'You have not posted any requests yet.' : emptyStateHint(filters)}</p>
+          </Card>
+        ) : (
+          <>
+            <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Buyer requests" aria-busy={board.isFetching}>
+              {requests.map((request) => (
+                <li key={request.id} className="min-w-0">
+                  <RequestCard request={request} onContact={setContacting} onEdit={setEditing} onDelete={setDeleting} />
+                </li>
+              ))}
+            </ul>
+            {board.hasNextPage && (
+              <div className="mt-8 flex justify-center">
+                <Button variant="outline" onClick={() => void board.fetchNextPage()} disabled={board.isFetchingNextPage}>
+                  {board.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
+                  Load More Requests
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </HydrationBoundary>
 
       {postLoaded && (
         <Suspense fallback={null}>

@@ -5,6 +5,7 @@ import { useRef, useState, type ChangeEvent, type FormEvent, type ReactElement }
 import { Link, useSearchParams } from 'react-router-dom';
 import { fieldErrorId, FormField } from '@/components/form-field';
 import { HydratedFieldset } from '@/components/hydrated-fieldset';
+import { HydrationBoundary } from '@/components/hydration-boundary';
 import { PageHeader } from '@/components/page-header';
 import { CardPaymentForm } from '@/components/payments/card-payment-form';
 import { PaymentBreakdown } from '@/components/payments/payment-breakdown';
@@ -247,85 +248,87 @@ export function PaymentPage(): ReactElement {
 
       {(session.isLoading || !signedIn) && <SignInNotice pending={session.isLoading} />}
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Payment Details</CardTitle>
-          <CardDescription>
-            {session.buyer
-              ? `Paying as ${session.buyer.name} (${session.buyer.email}).`
-              : 'Enter your order and choose who you are paying.'}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadContracts()} aria-label="Payment details">
-            {/* Disabled until hydrated (prerendered, ADR 0044), and whenever locked. */}
-            <HydratedFieldset disabled={locked} className="space-y-5">
-              <FormField id="payment-orderId" label="Order ID" required errors={errors.orderId}>
-                <Input {...control('orderId')} autoComplete="off" placeholder="e.g. ORD-1001" />
-              </FormField>
-              <div className="grid gap-5 sm:grid-cols-2">
-                <FormField id="payment-currency" label="Currency" required errors={errors.currency}>
-                  <Select {...control('currency')}>
-                    {PAYMENT_CURRENCIES.map((currency) => (
-                      <option key={currency} value={currency}>
-                        {currency}
-                      </option>
-                    ))}
+      <HydrationBoundary>
+        <Card>
+          <CardHeader>
+            <CardTitle>Payment Details</CardTitle>
+            <CardDescription>
+              {session.buyer
+                ? `Paying as ${session.buyer.name} (${session.buyer.email}).`
+                : 'Enter your order and choose who you are paying.'}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadContracts()} aria-label="Payment details">
+              {/* Disabled until hydrated (prerendered, ADR 0044), and whenever locked. */}
+              <HydratedFieldset disabled={locked} className="space-y-5">
+                <FormField id="payment-orderId" label="Order ID" required errors={errors.orderId}>
+                  <Input {...control('orderId')} autoComplete="off" placeholder="e.g. ORD-1001" />
+                </FormField>
+                <div className="grid gap-5 sm:grid-cols-2">
+                  <FormField id="payment-currency" label="Currency" required errors={errors.currency}>
+                    <Select {...control('currency')}>
+                      {PAYMENT_CURRENCIES.map((currency) => (
+                        <option key={currency} value={currency}>
+                          {currency}
+                        </option>
+                      ))}
+                    </Select>
+                  </FormField>
+                  <FormField id="payment-amount" label="Amount" required errors={errors.amount}>
+                    <Input {...control('amount')} type="number" step="0.01" min="0" inputMode="decimal" placeholder="0.00" />
+                  </FormField>
+                </div>
+                <FormField
+                  id="payment-printProviderStripeAccountId"
+                  label="Print Provider"
+                  required
+                  errors={errors.printProviderStripeAccountId}
+                >
+                  <Select {...control('printProviderStripeAccountId')}>
+                    <option value="">{recipients.isPending ? 'Loading providers…' : 'Select a print provider'}</option>
+                    {recipients.providers.length > 0 && (
+                      <optgroup label="Print providers">
+                        {recipients.providers.map((option) => (
+                          <option key={option.value} value={option.value}>
+                            {option.label}
+                          </option>
+                        ))}
+                      </optgroup>
+                    )}
+                    {recipients.sellers.length > 0 && (
+                      <optgroup label="Sellers">
+                        {recipients.sellers.map((option) => (
+                          <option key={option.value} value={option.value} disabled={option.disabled}>
+                            {option.label}
+                          </option>
+                        ))}
+                      </optgroup>
+                    )}
                   </Select>
                 </FormField>
-                <FormField id="payment-amount" label="Amount" required errors={errors.amount}>
-                  <Input {...control('amount')} type="number" step="0.01" min="0" inputMode="decimal" placeholder="0.00" />
-                </FormField>
-              </div>
-              <FormField
-                id="payment-printProviderStripeAccountId"
-                label="Print Provider"
-                required
-                errors={errors.printProviderStripeAccountId}
-              >
-                <Select {...control('printProviderStripeAccountId')}>
-                  <option value="">{recipients.isPending ? 'Loading providers…' : 'Select a print provider'}</option>
-                  {recipients.providers.length > 0 && (
-                    <optgroup label="Print providers">
-                      {recipients.providers.map((option) => (
-                        <option key={option.value} value={option.value}>
-                          {option.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                  )}
-                  {recipients.sellers.length > 0 && (
-                    <optgroup label="Sellers">
-                      {recipients.sellers.map((option) => (
-                        <option key={option.value} value={option.value} disabled={option.disabled}>
-                          {option.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                  )}
-                </Select>
-              </FormField>
-              {recipients.sellers.some((option) => option.disabled) && (
-                <p className="-mt-3 text-xs text-muted-foreground" role="note">
-                  {NOT_YET_PAYABLE_NOTE}
-                </p>
-              )}
-              {prepared === null && (
-                <Button type="submit" size="lg" className="w-full">
-                  {createPayment.isPending ? (
-                    <>
-                      <Loader2 className="animate-spin" aria-hidden="true" />
-                      Creating Payment...
-                    </>
-                  ) : (
-                    'Create Payment'
-                  )}
-                </Button>
-              )}
-            </HydratedFieldset>
-          </form>
-        </CardContent>
-      </Card>
+                {recipients.sellers.some((option) => option.disabled) && (
+                  <p className="-mt-3 text-xs text-muted-foreground" role="note">
+                    {NOT_YET_PAYABLE_NOTE}
+                  </p>
+                )}
+                {prepared === null && (
+                  <Button type="submit" size="lg" className="w-full">
+                    {createPayment.isPending ? (
+                      <>
+                        <Loader2 className="animate-spin" aria-hidden="true" />
+                        Creating Payment...
+                      </>
+                    ) : (
+                      'Create Payment'
+                    )}
+                  </Button>
+                )}
+              </HydratedFieldset>
+            </form>
+          </CardContent>
+        </Card>
+      </HydrationBoundary>
 
       {prepared !== null && (
         <div className="mt-6">

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { usePayeeSession } from '@/hooks/use-payee-session';
 import { formatUsd, TRANSACTION_FEE } from '@/lib/pricing';
+import { HydrationBoundary } from '@/components/hydration-boundary';
 import { apiErrorMessage } from '@/lib/queryClient';
 
 function StatCard({ icon: Icon, value, label }: { icon: typeof Users; value: string; label: string }): ReactElement {
@@ -62,80 +63,82 @@ export function SellersPage(): ReactElement {
         </p>
       </div>
 
-      {isLoading ? (
-        <>
-          <p className="sr-only" role="status">
-            Loading sellers...
-          </p>
-          <ShowcaseSkeleton />
-        </>
-      ) : isError ? (
-        <Card className="p-6 text-destructive" role="alert">
-          {apiErrorMessage(error, 'The sellers could not be loaded. Please try again.')}
-        </Card>
-      ) : (
-        <>
-          <section aria-label="Marketplace statistics" className="mb-10 grid gap-4 sm:grid-cols-3">
-            <StatCard icon={Users} value={String(stats?.total ?? 0)} label="Active Sellers" />
-            <StatCard icon={Layers} value={String(Object.keys(stats?.categories ?? {}).length)} label="Categories" />
-            <StatCard icon={BadgeDollarSign} value={formatUsd(TRANSACTION_FEE.usd)} label="Flat Transaction Fee" />
-          </section>
+      <HydrationBoundary>
+        {isLoading ? (
+          <>
+            <p className="sr-only" role="status">
+              Loading sellers...
+            </p>
+            <ShowcaseSkeleton />
+          </>
+        ) : isError ? (
+          <Card className="p-6 text-destructive" role="alert">
+            {apiErrorMessage(error, 'The sellers could not be loaded. Please try again.')}
+          </Card>
+        ) : (
+          <>
+            <section aria-label="Marketplace statistics" className="mb-10 grid gap-4 sm:grid-cols-3">
+              <StatCard icon={Users} value={String(stats?.total ?? 0)} label="Active Sellers" />
+              <StatCard icon={Layers} value={String(Object.keys(stats?.categories ?? {}).length)} label="Categories" />
+              <StatCard icon={BadgeDollarSign} value={formatUsd(TRANSACTION_FEE.usd)} label="Flat Transaction Fee" />
+            </section>
 
-          {sellers.length === 0 ? (
-            <Card className="flex flex-col items-center p-12 text-center">
-              <Store className="size-10 text-muted-foreground" aria-hidden="true" />
-              <h2 className="mt-4 text-xl font-semibold">No Sellers Yet</h2>
-              <p className="mt-2 text-muted-foreground">Be the first to list your print and design services on PayMarket.</p>
-              <Button asChild className="mt-6">
-                <Link to="/seller-registration">Become a Seller</Link>
-              </Button>
-            </Card>
-          ) : (
-            <>
-              <section aria-label="Sellers" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {sellers.map((seller) => (
-                  <SellerCard key={seller.id} seller={seller} />
-                ))}
-              </section>
-              {hasNextPage && (
-                <div className="mt-8 flex justify-center">
-                  <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-                    {isFetchingNextPage ? (
-                      <>
-                        <Loader2 className="animate-spin" aria-hidden="true" />
-                        Loading...
-                      </>
-                    ) : (
-                      'Load more sellers'
-                    )}
-                  </Button>
-                </div>
-              )}
-            </>
-          )}
+            {sellers.length === 0 ? (
+              <Card className="flex flex-col items-center p-12 text-center">
+                <Store className="size-10 text-muted-foreground" aria-hidden="true" />
+                <h2 className="mt-4 text-xl font-semibold">No Sellers Yet</h2>
+                <p className="mt-2 text-muted-foreground">Be the first to list your print and design services on PayMarket.</p>
+                <Button asChild className="mt-6">
+                  <Link to="/seller-registration">Become a Seller</Link>
+                </Button>
+              </Card>
+            ) : (
+              <>
+                <section aria-label="Sellers" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                  {sellers.map((seller) => (
+                    <SellerCard key={seller.id} seller={seller} />
+                  ))}
+                </section>
+                {hasNextPage && (
+                  <div className="mt-8 flex justify-center">
+                    <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+                      {isFetchingNextPage ? (
+                        <>
+                          <Loader2 className="animate-spin" aria-hidden="true" />
+                          Loading...
+                        </>
+                      ) : (
+                        'Load more sellers'
+                      )}
+                    </Button>
+                  </div>
+                )}
+              </>
+            )}
 
-          {payee ? (
-            <Card className="mt-12 flex flex-col items-center bg-gradient-to-br from-indigo-50 to-background p-10 text-center">
-              <h2 className="text-2xl font-bold">Your listing is live</h2>
-              <p className="mt-2 max-w-xl text-muted-foreground">See your payments, fees and payouts in your dashboard.</p>
-              <Button asChild size="lg" className="mt-6">
-                <Link to="/dashboard">Your dashboard</Link>
-              </Button>
-            </Card>
-          ) : (
-            <Card className="mt-12 flex flex-col items-center bg-gradient-to-br from-indigo-50 to-background p-10 text-center">
-              <h2 className="text-2xl font-bold">Ready to Start Selling?</h2>
-              <p className="mt-2 max-w-xl text-muted-foreground">
-                List your services, get paid directly by card and pay only a flat {formatUsd(TRANSACTION_FEE.usd)} per completed
-                transaction.
-              </p>
-              <Button asChild size="lg" className="mt-6">
-                <Link to="/seller-registration">Join the Marketplace</Link>
-              </Button>
-            </Card>
-          )}
-        </>
-      )}
+            {payee ? (
+              <Card className="mt-12 flex flex-col items-center bg-gradient-to-br from-indigo-50 to-background p-10 text-center">
+                <h2 className="text-2xl font-bold">Your listing is live</h2>
+                <p className="mt-2 max-w-xl text-muted-foreground">See your payments, fees and payouts in your dashboard.</p>
+                <Button asChild size="lg" className="mt-6">
+                  <Link to="/dashboard">Your dashboard</Link>
+                </Button>
+              </Card>
+            ) : (
+              <Card className="mt-12 flex flex-col items-center bg-gradient-to-br from-indigo-50 to-background p-10 text-center">
+                <h2 className="text-2xl font-bold">Ready to Start Selling?</h2>
+                <p className="mt-2 max-w-xl text-muted-foreground">
+                  List your services, get paid directly by card and pay only a flat {formatUsd(TRANSACTION_FEE.usd)} per completed
+                  transaction.
+                </p>
+                <Button asChild size="lg" className="mt-6">
+                  <Link to="/seller-registration">Join the Marketplace</Link>
+                </Button>
+              </Card>
+            )}
+          </>
+        )}
+      </HydrationBoundary>
     </div>
   );
 }
