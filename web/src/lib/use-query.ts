@@ -10,17 +10,6 @@ import {
 } from '@tanstack/react-query';
 import { startTransition, useEffect, useRef, useState } from 'react';
 
-/**
- * `useQuery` and `useInfiniteQuery` as @tanstack/react-query has them, except that an answer arriving re-renders as a
- * transition (ADR 0058, "Query answers as transitions").
- *
- * React Query's own hooks subscribe with `useSyncExternalStore`, whose updates React always renders synchronously: on
- * a prerendered page the four session checks and the page's data answering right after hydration re-rendered the nav
- * bar and the page in one task of 11 ms unthrottled (47 ms in Lighthouse's trace; ×16 CPU slowdown makes that 700 ms
- * of blocking time). Here the subscription bumps a counter inside `startTransition`, so React renders the new result
- * in slices and yields to input between them; each render reads the observer's current result, as React Query's hook
- * does. Not supported (the app uses neither): `suspense`, `throwOnError`, `subscribed: false`, a QueryClient argument.
- */
 /** Whether two results differ in what a component shows: the data, the error and the fetch state. */
 function differs(a: QueryObserverResult, b: QueryObserverResult): boolean {
   return (
@@ -32,6 +21,17 @@ function differs(a: QueryObserverResult, b: QueryObserverResult): boolean {
   );
 }
 
+/**
+ * `useQuery` and `useInfiniteQuery` as @tanstack/react-query has them, except that an answer arriving re-renders as a
+ * transition (ADR 0058, "Query answers as transitions").
+ *
+ * React Query's own hooks subscribe with `useSyncExternalStore`, whose updates React always renders synchronously: on
+ * a prerendered page the four session checks and the page's data answering right after hydration re-rendered the nav
+ * bar and the page in one task of 11 ms unthrottled (47 ms in Lighthouse's trace; ×16 CPU slowdown makes that 700 ms
+ * of blocking time). Here the subscription bumps a counter inside `startTransition`, so React renders the new result
+ * in slices and yields to input between them; each render reads the observer's current result, as React Query's hook
+ * does. Not supported (the app uses neither): `suspense`, `throwOnError`, `subscribed: false`, a QueryClient argument.
+ */
 function useObservedQuery(options: QueryObserverOptions, Observer: typeof QueryObserver): QueryObserverResult {
   const client = useQueryClient();
   const defaulted = client.defaultQueryOptions(options);
