@@ -10,6 +10,14 @@ import { log } from '../lib/harness.mjs';
 import { scenarioResult } from '../lib/report.mjs';
 
 export const PAGES = ['/', '/sellers', '/buyer-requests', '/payment'];
+/** `BENCH_LH_PAGES=/sellers,/payment`: only those pages (a quicker A/B while working; the report then covers fewer). */
+const SELECTED_PAGES = process.env.BENCH_LH_PAGES ? process.env.BENCH_LH_PAGES.split(',').filter((p) => PAGES.includes(p)) : PAGES;
+/**
+ * `BENCH_LH_DETAILS=1`: where the median run's main thread went, from Lighthouse's own diagnostics (script evaluation
+ * per file, work by kind, the long tasks with their start, duration and script), logged after each page.
+ */
+const DETAILS = process.env.BENCH_LH_DETAILS === '1';
+const DETAIL_AUDITS = ['bootup-time', 'mainthread-work-breakdown', 'long-tasks'];
 // Issue 24: a page starts with at most 100 KB of JavaScript (gzip); the build checks the same (web/scripts/js-budget.mjs).
 const JS_BUDGET_KB = 100;
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -82,7 +90,7 @@ async function auditOnce(lighthouse, port, url) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
-      onlyAudits: ['errors-in-console', 'network-requests'],
+      onlyAudits: ['errors-in-console', 'network-requests', ...(DETAILS ? DETAIL_AUDITS : [])],
     },
     LH_CONFIG,
   );
@@ -108,7 +116,23 @@ async function auditOnce(lighthouse, port, url) {
     },
     scripts,
     consoleErrors,
+    details: DETAILS ? detailsText(lhr) : undefined,
   };
+}
+
+/** Lighthouse's diagnostics of one run as a few lines of text (observed times, not the simulated slowdown). */
+function detailsText(lhr) {
+  const items = (id) => lhr.audits[id]?.details?.items ?? [];
+  const ms = (n) => `${Math.round(n ?? 0)}`;
+  const short = (url) => String(url ?? '').replace(/^https?:\/\/[^/]+/, '') || '(page)';
+  const scripts = items('bootup-time').map(
+    (i) => `${short(i.url)} ${ms(i.total)} (script ${ms(i.scripting)}, parse ${ms(i.scriptParseCompile)})`,
+  );
+  const work = items('mainthread-work-breakdown').map((i) => `${i.groupLabel ?? i.group} ${ms(i.duration)}`);
+  const tasks = items('long-tasks').map((i) => `@${ms(i.startTime)} ${ms(i.duration)} ms ${short(i.url)}`);
+  return [`  scripts (ms): ${scripts.join('; ')}`, `  main thread (ms): ${work.join('; ')}`, `  long tasks: ${tasks.join('; ')}`].join(
+    '\n',
+  );
 }
 
 function metricsText({ fcpMs, speedIndexMs, tbtMs, cls, lcpElement }) {
@@ -151,7 +175,7 @@ export async function runLighthouse({ url, root, spec }) {
     const anchorJs = initialJsBytes(anchor.scripts, anchorDir);
     log(`P5: anchor (minimal React) score ${anchor.score}${rangeText(anchor.scores)}, ${(anchorJs / 1024).toFixed(1)} KB JS`);
     const parts = [];
-    for (const page of PAGES) {
+    for (const page of SELECTED_PAGES) {
       log(`P5: Lighthouse ${page}…`);
       const result = await medianAudit(lighthouse, chrome.port, `${url}${page}`);
       const js = initialJsBytes(result.scripts, dist);
@@ -171,6 +195,8 @@ export async function runLighthouse({ url, root, spec }) {
         consoleErrors: result.consoleErrors,
       });
       log(`P5: ${page} ${parts.at(-1).figureText} (${metricsText(result.metrics)})`);
+      if (result.details)
+        log(`P5: ${page}, the median run's main thread (observed, before the ×${CPU_SLOWDOWN} simulation):\n${result.details}`);
     }
     const worst = Math.min(...parts.map((p) => p.score));
     return scenarioResult(spec, {
