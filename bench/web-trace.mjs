@@ -8,6 +8,7 @@
 //   --stub-api   answer /api/* in the browser with 401 at once, to see the page without the server's work
 //   --all        print tasks from 5 ms up
 import { chromium } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium.mjs';
 
 const args = process.argv.slice(2);
 const url = args.find((arg) => /^https?:\/\//.test(arg));
@@ -19,19 +20,7 @@ const cpuIndex = args.indexOf('--cpu');
 const cpuRate = cpuIndex >= 0 ? Number(args[cpuIndex + 1]) : 1;
 const minTaskMs = args.includes('--all') ? 5 : 10;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 try {
   const page = await browser.newPage();
   if (args.includes('--stub-api')) {

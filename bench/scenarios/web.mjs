@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../lib/chromium.mjs';
 import { log } from '../lib/harness.mjs';
 import { scenarioResult } from '../lib/report.mjs';
 
@@ -20,18 +21,7 @@ const DETAILS = process.env.BENCH_LH_DETAILS === '1';
 const DETAIL_AUDITS = ['bootup-time', 'mainthread-work-breakdown', 'long-tasks'];
 // Issue 24: a page starts with at most 100 KB of JavaScript (gzip); the build checks the same (web/scripts/js-budget.mjs).
 const JS_BUDGET_KB = 100;
-const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 const gzipCache = new Map();
 function gzipSize(file) {
