@@ -12,7 +12,8 @@ import { scenarioResult } from '../lib/report.mjs';
 
 export const PAGES = ['/', '/sellers', '/buyer-requests', '/payment'];
 /** `BENCH_LH_PAGES=/sellers,/payment`: only those pages (a quicker A/B while working; the report then covers fewer). */
-const SELECTED_PAGES = process.env.BENCH_LH_PAGES ? process.env.BENCH_LH_PAGES.split(',').filter((p) => PAGES.includes(p)) : PAGES;
+const SELECTED_PAGES = process.env.BENCH_LH_PAGES ? process.env.BENCH_LH_PAGES.split(',') : PAGES;
+for (const page of SELECTED_PAGES) if (!PAGES.includes(page)) throw new Error(`BENCH_LH_PAGES: ${page} is not one of ${PAGES.join(', ')}`);
 /**
  * `BENCH_LH_DETAILS=1`: where the median run's main thread went, from Lighthouse's own diagnostics (script evaluation
  * per file, work by kind, the long tasks with their start, duration and script), logged after each page.
@@ -110,7 +111,7 @@ async function auditOnce(lighthouse, port, url) {
   };
 }
 
-/** Lighthouse's diagnostics of one run as a few lines of text (observed times, not the simulated slowdown). */
+/** Lighthouse's diagnostics of one run as a few lines of text, times as Lighthouse reports them (simulated throttling scales them to its CPU slowdown). */
 function detailsText(lhr) {
   const items = (id) => lhr.audits[id]?.details?.items ?? [];
   const ms = (n) => `${Math.round(n ?? 0)}`;
@@ -185,8 +186,7 @@ export async function runLighthouse({ url, root, spec }) {
         consoleErrors: result.consoleErrors,
       });
       log(`P5: ${page} ${parts.at(-1).figureText} (${metricsText(result.metrics)})`);
-      if (result.details)
-        log(`P5: ${page}, the median run's main thread (observed, before the ×${CPU_SLOWDOWN} simulation):\n${result.details}`);
+      if (result.details) log(`P5: ${page}, the median run's main thread (Lighthouse's times, at ×${CPU_SLOWDOWN}):\n${result.details}`);
     }
     const worst = Math.min(...parts.map((p) => p.score));
     return scenarioResult(spec, {
