@@ -83,7 +83,6 @@ export default {
         '^@/(.*)$': '<rootDir>/web/src/$1',
         '\\.css$': '<rootDir>/web/test/style-stub.ts',
       },
-      setupFiles: [...shared.setupFiles, '<rootDir>/web/test/jest.setup.ts'],
     },
   ],
 };

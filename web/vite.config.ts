@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { createServer, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 
 /**
  * Writes `.br` and `.gz` beside every text asset of the build; the gateway serves them to browsers that accept them
@@ -74,7 +74,7 @@ function prerender(): Plugin {
 
 /**
  * `PAYMARKET_WEB_RUNTIME=preact npm run build -w web` ships Preact's React compatibility layer instead of react-dom
- * (ADR 0059): the app, react-router, the query cache, Radix and the rest import `react`/`react-dom` and get
+ * (ADR 0059): the app, its router (wouter), the query cache, Radix and the rest import `react`/`react-dom` and get
  * preact/compat (~10 KB gzip instead of ~68), and the prerender renders through the same aliases with
  * preact-render-to-string. Not the default: measured beside React on the same machine it met the 100 KB budget but
  * scored lower (its hydration is one task where React's is time-sliced). The dev server always runs React.
@@ -95,7 +95,7 @@ export const PREACT_ALIASES = [
  * Node would load them with the real React beside Preact).
  */
 const PREACT_SSR_NO_EXTERNAL = [
-  /^react-router/,
+  /^wouter/,
   /^@tanstack\/(react-query|query-core)$/,
   /^@radix-ui\//,
   'lucide-react',
@@ -120,10 +120,6 @@ export default defineConfig(({ command }) => ({
     // One copy of the runtime, whoever imports it.
     dedupe: ['preact'],
   },
-  ssr: {
-    // react-router-dom's `node` export is CommonJS unless `module-sync` is asked for; Vite's loader runs ES modules only.
-    resolve: { conditions: ['module-sync', ...defaultServerConditions] },
-  },
   // The contracts DTOs use TypeScript legacy decorators (class-validator); oxc must compile them the same way tsc does.
   oxc: { decorator: { legacy: true } },
   server: {
@@ -147,7 +143,7 @@ export default defineConfig(({ command }) => ({
             { name: 'react', test: /node_modules[\\/](preact|react|react-dom|scheduler)[\\/]/, priority: 2 },
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/]query-core|@tanstack[\\/]react-query|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]|[\\/]src[\\/]lib[\\/](use-query|queryClient|utils|class-merge)\.ts$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|@tanstack[\\/]query-core|@tanstack[\\/]react-query|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]|[\\/]src[\\/]lib[\\/](use-query|queryClient|utils|class-merge|router)\.tsx?$/,
             },
           ],
         },

@@ -7,9 +7,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** Issue 24's goal is 100 KB; the React build is not there (ADR 0058, 0059), so the build holds it at today's size. */
+/**
+ * Issue 24's goal is 100 KB; the React build is not there on every page (ADR 0058, 0059, 0061: 100.0–108.8 KB since
+ * the router swap), so the build holds it just above today's largest page.
+ */
 export const GOAL_KB = 100;
-export const CEILING_KB = Number(process.env.WEB_JS_CEILING_KB ?? 120);
+export const CEILING_KB = Number(process.env.WEB_JS_CEILING_KB ?? 110);
 
 /** The P5 pages (bench/scenarios/web.mjs) by their module in the manifest. */
 export const PAGES = {

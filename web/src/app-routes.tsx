@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@/lib/router';
 import { AppLayout } from '@/components/app-layout';
 
 /** A code-split page; `preload()` loads its code, after which it renders without suspending. */

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@/lib/router';
 import { App } from '@/app';
 import { PRERENDERED_PAGES, type LazyPage } from '@/app-routes';
 import { queryClient } from '@/lib/queryClient';

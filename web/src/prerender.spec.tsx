@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@/lib/router';
 import { App } from '@/app';
 import { createQueryClient } from '@/lib/queryClient';
 

@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter } from '@/lib/router';
 import { App } from '@/app';
 import { PRERENDERED_PAGES } from '@/app-routes';
 import { createQueryClient } from '@/lib/queryClient';

@@ -3,7 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useInfiniteQuery } from '@/lib/use-query';
 import { ArrowLeft, ClipboardList, Info, Loader2, Plus, Search } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactElement } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@/lib/router';
 import { HydratedFieldset } from '@/components/hydrated-fieldset';
 import { HydrationBoundary } from '@/components/hydration-boundary';
 import { ManagePosts } from '@/components/requests/manage-posts';

@@ -2,7 +2,7 @@ import type { OrderView } from '@paymarket/contracts';
 import { useQuery } from '@/lib/use-query';
 import { LogIn, PackageOpen } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { PageHeader } from '@/components/page-header';
 import { OrderCard } from '@/components/payments/order-card';
 import { ADMIN_ORDERS_KEY, ORDERS_KEY } from '@/components/payments/payments-api';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useQuery } from '@/lib/use-query';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@/lib/router';
 import { PaymentResultCard } from '@/components/payments/payment-result-card';
 import { ORDERS_KEY, postJson } from '@/components/payments/payments-api';
 import { safeReturnPath } from '@/components/payments/return-path';

@@ -2,7 +2,7 @@ import type { PrintProvider } from '@paymarket/contracts';
 import { useQuery } from '@/lib/use-query';
 import { Printer } from 'lucide-react';
 import type { ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { ProviderCard } from '@/components/catalog/provider-card';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';

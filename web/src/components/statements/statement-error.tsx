@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { PAYEE_AUTH_MESSAGES } from '@/lib/contracts-light';
 import { apiErrorMessage, errorStatus } from '@/lib/queryClient';
 

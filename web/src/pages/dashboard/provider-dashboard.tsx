@@ -1,7 +1,7 @@
 import type { ProviderStatement } from '@paymarket/contracts';
 import { useQuery } from '@/lib/use-query';
 import type { ReactElement } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams } from '@/lib/router';
 import { PageHeader } from '@/components/page-header';
 import { PayeeBar } from '@/components/statements/payee-bar';
 import { statementGet } from '@/components/statements/statement-api';

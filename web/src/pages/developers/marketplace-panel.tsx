@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useQuery } from '@/lib/use-query';
 import type { ReactElement } from 'react';
 import { useController } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { MARKETPLACE_FEE_DEFAULTS, MARKETPLACE_TENANT_MESSAGES as M, MAX_MARKETPLACE_DOMAINS } from '@/lib/contracts-light';
 import { fieldErrorId, FormField } from '@/components/form-field';
 import { integrationSnippet } from '@/components/marketplaces/integration-snippets';

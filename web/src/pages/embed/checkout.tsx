@@ -12,7 +12,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useQuery } from '@/lib/use-query';
 import { Loader2, Lock, ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/lib/router';
 import { accentStyle, embeddingOrigin, embedRequest, postToHost, tokenFromHash } from '@/components/embed/embed-frame';
 import { FormField } from '@/components/form-field';
 import type { TestCardBody } from '@/components/payments/card-payment.types';

@@ -10,7 +10,7 @@ import type {
 import { useQueryClient } from '@tanstack/react-query';
 import { useQuery } from '@/lib/use-query';
 import { useState, type ReactElement } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@/lib/router';
 import { FormField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { CardPaymentForm } from '@/components/payments/card-payment-form';
