@@ -115,6 +115,10 @@ export default defineConfig(({ command }) => ({
     alias: [
       { find: '@paymarket/contracts', replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)),
+      },
       ...(command === 'build' && WITH_PREACT ? PREACT_ALIASES : []),
     ],
     // One copy of the runtime, whoever imports it.
@@ -143,7 +147,7 @@ export default defineConfig(({ command }) => ({
             { name: 'react', test: /node_modules[\\/](preact|react|react-dom|scheduler)[\\/]/, priority: 2 },
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|@tanstack[\\/]query-core|@tanstack[\\/]react-query|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]|[\\/]src[\\/]lib[\\/](use-query|queryClient|utils|class-merge|router)\.tsx?$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@tanstack[\\/]query-core|@tanstack[\\/]react-query|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]|[\\/]src[\\/]lib[\\/](use-query|queryClient|utils|class-merge|router|use-sync-external-store)\.tsx?$/,
             },
           ],
         },
