@@ -93,6 +93,8 @@ describe(startEmbeddedPostgres.name, () => {
     const dataDir = join(mkdtempSync('/tmp/pm-embedded-'), 'pg');
     const first = await startEmbeddedPostgres({ dataDir });
     await query(first.url, `CREATE TABLE kept (v text); INSERT INTO kept VALUES ('survives')`);
+    const startedAt = 'SELECT pg_postmaster_start_time()::text AS t';
+    const firstStart = await query(first.url, startedAt);
     const app = otherProcess();
     const lock = readEmbeddedPostgresLock(first.dataDir)!;
     writeFileSync(join(first.dataDir, LOCK_FILE_NAME), JSON.stringify({ ...lock, pid: app.pid }));
@@ -102,7 +104,8 @@ describe(startEmbeddedPostgres.name, () => {
     const second = await startEmbeddedPostgres({ dataDir });
     try {
       expect(second.attached).toBe(false);
-      expect(second.url).not.toBe(first.url);
+      // A server of its own, not the stale one: the port may be the same, since the stale server's was freed.
+      expect(await query(second.url, startedAt)).not.toEqual(firstStart);
       expect(await query(second.url, 'SELECT v FROM kept')).toEqual([{ v: 'survives' }]);
       expect(readEmbeddedPostgresLock(second.dataDir)?.pid).toBe(process.pid);
     } finally {
