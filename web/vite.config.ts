@@ -33,7 +33,7 @@ function precompress(): Plugin {
 
 /**
  * Renders the first viewport of the pages in src/prerender.tsx with react-dom/static and writes it to
- * `.vite/prerender.json` (path → markup of #root); the gateway puts it in those pages' index.html and main.tsx
+ * `.vite/prerender.json` (path → the markup of #root for a visitor and for a session still unknown, ADR 0062); the gateway puts it in those pages' index.html and main.tsx
  * hydrates it (ADR 0044, P5). The same modules as the client build, loaded through Vite's SSR loader.
  */
 function prerender(): Plugin {
@@ -61,9 +61,9 @@ function prerender(): Plugin {
         ...(!WITH_PREACT ? {} : { resolve: { alias: PREACT_ALIASES }, ssr: { noExternal: PREACT_SSR_NO_EXTERNAL } }),
       });
       try {
-        const { PRERENDERED_PATHS, prerenderPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender');
-        const shells: Record<string, string> = {};
-        for (const path of PRERENDERED_PATHS) shells[path] = await prerenderPage(path);
+        const { PRERENDERED_PATHS, prerenderPath } = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender');
+        const shells: Record<string, unknown> = {};
+        for (const path of PRERENDERED_PATHS) shells[path] = await prerenderPath(path);
         writeFileSync(join(outDir, '.vite', 'prerender.json'), `${JSON.stringify(shells, null, 2)}\n`);
       } finally {
         await server.close();

@@ -108,6 +108,9 @@ test.describe('print providers', () => {
 
     const providers = (await (await request.get('/api/print-providers')).json()) as Array<{ name: string; stripeAccountId: string }>;
     expect(providers).toContainEqual(expect.objectContaining({ name: businessName, stripeAccountId: VALID }));
+    // Offered to a buyer: a signed-out visitor's payment form is locked and lists no one (ADR 0062).
+    const joined = await page.request.post('/api/register-buyer', { data: { name: 'Provider Payer', email: `payer-${email}` } });
+    expect(joined.status()).toBe(201);
     await page.goto('/payment');
     await expect(page.locator(`option[value="${VALID}"]`)).toHaveCount(1);
     // And on the Print Providers page, with the profile from the application.

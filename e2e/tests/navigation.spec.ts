@@ -63,3 +63,44 @@ test.describe('navigation', () => {
     await expect(page.getByRole('heading', { name: 'Browse Sellers' })).toBeVisible();
   });
 });
+
+// ADR 0062: a visitor's / and /payment are their whole first view, signed out, and run no app code until first used.
+test.describe('a visitor’s complete page hydrates on first use', () => {
+  const hydrated = (page: import('@playwright/test').Page) =>
+    page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+
+  test('/ shows Sign in at once, asks nothing, and answers its first click once used', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) asked.push(request.url());
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+
+    expect(await hydrated(page)).toBe(false);
+    expect(asked).toEqual([]);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    if (await menu.isVisible()) {
+      // The phone's bar: the click that starts the app is held until it has hydrated, then opens the menu.
+      await menu.click();
+      await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Sign in' })).toBeVisible();
+    } else {
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' })).toBeVisible();
+      await page.getByRole('heading', { level: 1 }).hover();
+    }
+    await expect.poll(() => hydrated(page)).toBe(true);
+    expect(asked.filter((url) => /session|console\/me/.test(url))).toEqual([]);
+  });
+
+  test('/payment: the visitor is asked to sign in, and the keyboard starts the app', async ({ page }) => {
+    await page.goto('/payment');
+    await expect(page.getByText('Sign in to pay')).toBeVisible();
+    expect(await hydrated(page)).toBe(false);
+
+    await page.keyboard.press('Tab');
+
+    await expect.poll(() => hydrated(page)).toBe(true);
+    await expect(page.getByLabel('Order ID')).toBeDisabled();
+    await expect(page.getByText('Sign in to pay')).toBeVisible();
+  });
+});

@@ -1,4 +1,5 @@
 import './index.css';
+import { watchFirstUse } from './first-use';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -6,17 +7,25 @@ if (!container) throw new Error('index.html has no #root element');
 /** A new task, so the browser can paint and handle input between two stages of start-up. */
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
+const meta = (name: string) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content');
+
 /**
  * Start-up in stages, each evaluated in its own task (ADR 0058): the runtime first (`react` and `react-dom/client`;
  * preact/compat in a `PAYMARKET_WEB_RUNTIME=preact` build, ADR 0059), then the router, the query
  * cache and the app shell, then the page. One static import graph was evaluated in a single task of ~300 ms at Lighthouse's
  * 4× CPU slowdown, all of it blocking time on a prerendered page, whose first paint comes before any script.
+ *
+ * A visitor's prerendered page that is its whole first view (the gateway says so, ADR 0062) starts none of it before
+ * first use: until then the page is the markup, and the app's code is only fetched (modulepreload), never run.
  */
 async function start(root: HTMLElement): Promise<void> {
+  const visitor = meta('paymarket-viewer') === 'visitor';
+  const firstUse = meta('paymarket-hydrate') === 'on-first-use' && root.firstElementChild ? watchFirstUse() : undefined;
+  if (firstUse) await firstUse.used;
   const [{ startTransition }, { createRoot, hydrateRoot }] = await Promise.all([import('react'), import('react-dom/client')]);
   await nextTask();
   const { boot } = await import('./boot');
-  const { app, page } = boot(window.location.pathname);
+  const { app, page } = boot(window.location.pathname, { visitor });
   if (!(root.firstElementChild && page)) {
     createRoot(root).render(app);
     return;
@@ -25,12 +34,16 @@ async function start(root: HTMLElement): Promise<void> {
   // loaded first, the whole view hydrates in one pass, before any query starts (a session answering between the nav
   // bar and the page would make them differ from the markup). Under React, as a transition, hydration yields to the
   // browser every few milliseconds; preact/compat's startTransition runs it at once, in one task (ADR 0059).
-  const hydrate = () =>
+  const hydrate = () => {
     startTransition(() => {
       hydrateRoot(root, app);
     });
+    // Clicks held since first use go to the app now: on a part not hydrated yet, a click makes React hydrate it at once.
+    firstUse?.release();
+    for (const element of firstUse?.held() ?? []) if (element.isConnected) element.click();
+  };
   // Should the page's code fail to load, hydration goes ahead and the page's own loading reports it.
-  await nextTask();
+  if (!firstUse) await nextTask();
   await page.preload().then(hydrate, hydrate);
 }
 

@@ -4,16 +4,18 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from '@/lib/router';
 import { App } from '@/app';
 import { createQueryClient } from '@/lib/queryClient';
+import { seedSignedOut } from '@/hooks/signed-out';
+import type { Viewer } from '@/prerender';
 
 // Loaded after the globals react-dom/server needs in jsdom (a static import would evaluate it first).
 await import('../test/server-render-globals');
-const { PRERENDERED_PATHS, prerenderPage } = await import('@/prerender');
+const { PRERENDERED_PATHS, prerenderPage, prerenderPath } = await import('@/prerender');
 const { renderToString } = await import('react-dom/server');
 
 // react-dom/server leaves the last render's context values (the static router's location) set when it finishes, and
 // a client render in the same realm would inherit them: an empty render puts them back.
-async function prerendered(path: string): Promise<string> {
-  const markup = await prerenderPage(path);
+async function prerendered(path: string, viewer: Viewer = 'unknown'): Promise<string> {
+  const { markup } = await prerenderPage(path, viewer);
   renderToString(<></>);
   return markup;
 }
@@ -109,5 +111,52 @@ describe(prerenderPage.name, () => {
     expect(container.querySelector(selector)).toBe(control);
     // The board's search is usable at once; the payment form waits for the session too (signed out, it stays locked).
     expect(control.matches(':disabled')).toBe(path === '/payment');
+  });
+
+  // ADR 0062: a request without any session cookie gets the signed-out view, which main.tsx hydrates with the
+  // session checks answered the same way, so it asks none of them and nothing differs.
+  it.each(PRERENDERED_PATHS)(
+    "renders a visitor's %s signed out and hydrates it with the sessions seeded, without a mismatch",
+    async (path) => {
+      document.body.innerHTML = await prerendered(path, 'unknown');
+      expect(document.querySelector('nav[aria-label="Main"] a[href="/sign-in"]')).toBeNull();
+      const markup = await prerendered(path, 'visitor');
+      document.body.innerHTML = `<div id="root">${markup}</div>`;
+      const container = document.getElementById('root')!;
+      expect(container.querySelector('nav[aria-label="Main"] a[href="/sign-in"]')?.textContent).toBe('Sign in');
+      expect(container.querySelector('nav[aria-label="Main"] a[href="/join"]')?.textContent).toBe('Join');
+      window.history.pushState({}, '', path);
+      const requested: string[] = [];
+      globalThis.fetch = (input: RequestInfo | URL) => {
+        requested.push(String(input));
+        return new Promise<Response>(() => undefined);
+      };
+      const errors: unknown[] = [];
+      const consoleErrors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const client = createQueryClient();
+      seedSignedOut(client);
+
+      await act(async () => {
+        root = hydrateRoot(container, <App client={client} Router={BrowserRouter} />, {
+          onRecoverableError: (error) => errors.push(error),
+        });
+      });
+
+      const logged = consoleErrors.mock.calls.map(([message]) => String(message));
+      consoleErrors.mockRestore();
+      expect(errors).toEqual([]);
+      expect(logged).toEqual([]);
+      expect(requested.filter((url) => /session|console\/me/.test(url))).toEqual([]);
+    },
+  );
+
+  // Only a view with nothing left to load may stay unhydrated until first use: the lists' skeletons need the app.
+  it('marks the visitor views of / and /payment complete, and those of the lists not', async () => {
+    const complete = Object.fromEntries(
+      await Promise.all(PRERENDERED_PATHS.map(async (path) => [path, (await prerenderPath(path)).visitorComplete] as const)),
+    );
+    renderToString(<></>);
+
+    expect(complete).toEqual({ '/': true, '/payment': true, '/sellers': false, '/buyer-requests': false });
   });
 });

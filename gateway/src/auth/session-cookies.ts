@@ -12,6 +12,19 @@ export const PAYEE_SESSION_COOKIE = 'pm_payee_session';
 export type SessionCookie =
   typeof BUYER_SESSION_COOKIE | typeof ADMIN_SESSION_COOKIE | typeof CONSOLE_SESSION_COOKIE | typeof PAYEE_SESSION_COOKIE;
 
+/** Every session cookie: a request with none of them is from a visitor, signed out everywhere (ADR 0062). */
+export const SESSION_COOKIES: readonly SessionCookie[] = [
+  BUYER_SESSION_COOKIE,
+  ADMIN_SESSION_COOKIE,
+  CONSOLE_SESSION_COOKIE,
+  PAYEE_SESSION_COOKIE,
+];
+
+/** Whether the request carries any session cookie, valid or not: only the session checks can tell which. */
+export function carriesSessionCookie(request: FastifyRequest): boolean {
+  return SESSION_COOKIES.some((name) => typeof request.cookies?.[name] === 'string' && request.cookies[name] !== '');
+}
+
 const sameSiteOf = (name: SessionCookie) => (name === CONSOLE_SESSION_COOKIE ? ('strict' as const) : ('lax' as const));
 
 /** The cookie's value, or undefined when absent or not a plausible token (43 base64url characters). */

@@ -90,30 +90,52 @@ describe('prerenderedPages', () => {
     }
   }
 
+  const shell = (markup: string, visitorComplete = false) => ({ unknown: markup, visitor: `${markup}<a>Sign in</a>`, visitorComplete });
+
   it("puts each page's markup in #root, inlines the stylesheet and fetches the scripts at low priority", () => {
     withDist(
       {
-        '.vite/prerender.json': JSON.stringify({ '/sellers': '<h1>Browse Sellers</h1>', '/': '<h1>Home $&</h1>' }),
+        '.vite/prerender.json': JSON.stringify({ '/sellers': shell('<h1>Browse Sellers</h1>'), '/': shell('<h1>Home $&</h1>', true) }),
         'assets/index-S.css': 'h1{color:red}',
       },
       (dist) => {
         const pages = prerenderedPages(dist, (page) => (page === 'sellers' ? html.replace('</head>', '<!--sellers--></head>') : html));
 
-        expect(pages.get('/sellers')).toBe(
+        expect(pages.get('/sellers')?.unknown).toBe(
           '<html><head><script type="module" fetchpriority="low" crossorigin src="/assets/index-A.js"></script>' +
             '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-R.js">' +
             '<style>h1{color:red}</style><!--sellers--></head><body><div id="root"><h1>Browse Sellers</h1></div></body></html>',
         );
         // The markup is inserted as it is, `$&` included.
-        expect(pages.get('/')).toContain('<div id="root"><h1>Home $&</h1></div>');
+        expect(pages.get('/')?.unknown).toContain('<div id="root"><h1>Home $&</h1></div>');
         expect(pages.has('/payment')).toBe(false);
       },
     );
   });
 
+  // ADR 0062: the visitor's view says it is one, and asks for hydration on first use only when it is the whole view.
+  it("gives each page a visitor's HTML with its own view and meta tags", () => {
+    withDist(
+      { '.vite/prerender.json': JSON.stringify({ '/sellers': shell('<h1>Browse Sellers</h1>'), '/': shell('<h1>Home</h1>', true) }) },
+      (dist) => {
+        const pages = prerenderedPages(dist, () => html);
+
+        expect(pages.get('/')?.visitor).toContain(
+          '<meta name="paymarket-viewer" content="visitor"><meta name="paymarket-hydrate" content="on-first-use"></head>',
+        );
+        expect(pages.get('/')?.visitor).toContain('<div id="root"><h1>Home</h1><a>Sign in</a></div>');
+        expect(pages.get('/sellers')?.visitor).toContain('<meta name="paymarket-viewer" content="visitor"></head>');
+        expect(pages.get('/sellers')?.visitor).not.toContain('paymarket-hydrate');
+        expect(pages.get('/sellers')?.unknown).not.toContain('<meta name="paymarket');
+      },
+    );
+  });
+
   it('keeps the stylesheet link when the file is missing', () => {
-    withDist({ '.vite/prerender.json': JSON.stringify({ '/': '<h1>Home</h1>' }) }, (dist) => {
-      expect(prerenderedPages(dist, () => html).get('/')).toContain('<link rel="stylesheet" crossorigin href="/assets/index-S.css">');
+    withDist({ '.vite/prerender.json': JSON.stringify({ '/': shell('<h1>Home</h1>') }) }, (dist) => {
+      expect(prerenderedPages(dist, () => html).get('/')?.visitor).toContain(
+        '<link rel="stylesheet" crossorigin href="/assets/index-S.css">',
+      );
     });
   });
 

@@ -34,26 +34,49 @@ export function pagePreloads(webDist: string, indexHtml: string): Map<string, st
   return pages;
 }
 
+/** A prerendered page's HTML for each kind of request (ADR 0062). */
+export interface PrerenderedHtml {
+  /** A request without any session cookie: the signed-out view, which the browser hydrates without asking the sessions. */
+  visitor: string;
+  /** A request with one: every session check pending until the browser asks. */
+  unknown: string;
+}
+
+/** What the web build writes per path (web/src/prerender.tsx, `PrerenderedPath`). */
+interface PrerenderedPath {
+  unknown: string;
+  visitor: string;
+  visitorComplete: boolean;
+}
+
 /**
- * The pages the web build prerendered (`.vite/prerender.json`: path → markup of #root, ADR 0044), each as its HTML with
- * that markup in `<div id="root">`: the first viewport paints before any script runs and the app hydrates it. As
- * nothing on first paint waits for a script any more, the stylesheet is inlined (one round trip less before it) and
- * the scripts are fetched at low priority, after what the paint needs. Keyed by exact path (`/sellers`, not
+ * The pages the web build prerendered (`.vite/prerender.json`, ADR 0044), each as its HTML with the markup in
+ * `<div id="root">`: the first viewport paints before any script runs and the app hydrates it. As nothing on first
+ * paint waits for a script any more, the stylesheet is inlined (one round trip less before it) and the scripts are
+ * fetched at low priority, after what the paint needs. The visitor's HTML says so in `<meta name="paymarket-viewer">`,
+ * and, when its view is the whole first view (no list to load), asks main.tsx to hydrate on first use
+ * (`<meta name="paymarket-hydrate" content="on-first-use">`, ADR 0062). Keyed by exact path (`/sellers`, not
  * `/sellers/`); none when the build wrote no such file.
  */
-export function prerenderedPages(webDist: string, pageHtml: (page: string) => string): Map<string, string> {
-  const pages = new Map<string, string>();
+export function prerenderedPages(webDist: string, pageHtml: (page: string) => string): Map<string, PrerenderedHtml> {
+  const pages = new Map<string, PrerenderedHtml>();
   const file = join(webDist, '.vite', 'prerender.json');
   if (!existsSync(file)) return pages;
-  const shells = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-  for (const [path, markup] of Object.entries(shells)) {
+  const shells = JSON.parse(readFileSync(file, 'utf8')) as Record<string, PrerenderedPath>;
+  for (const [path, shell] of Object.entries(shells)) {
     const page = pageOf(path);
     const html = page === undefined ? undefined : pageHtml(page);
-    if (!html?.includes(EMPTY_ROOT)) continue;
-    const withMarkup = html
-      .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`)
-      .replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => `${tag} fetchpriority="low"`);
-    pages.set(path, inlineStylesheets(webDist, withMarkup));
+    if (!html?.includes(EMPTY_ROOT) || !html.includes('</head>')) continue;
+    const withMarkup = (markup: string, meta: string) =>
+      inlineStylesheets(
+        webDist,
+        html
+          .replace('</head>', `${meta}</head>`)
+          .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`)
+          .replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => `${tag} fetchpriority="low"`),
+      );
+    const visitorMeta = `<meta name="paymarket-viewer" content="visitor">${shell.visitorComplete ? '<meta name="paymarket-hydrate" content="on-first-use">' : ''}`;
+    pages.set(path, { visitor: withMarkup(shell.visitor, visitorMeta), unknown: withMarkup(shell.unknown, '') });
   }
   return pages;
 }

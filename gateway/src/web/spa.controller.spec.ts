@@ -18,6 +18,9 @@ const PRERENDERED = {
   '/buyer-requests': '<main><h1>Buyer Requests</h1><fieldset disabled="" data-hydrating=""></fieldset></main>',
   '/payment': '<main><h1>Complete Your Payment</h1><fieldset disabled=""></fieldset></main>',
 };
+/** ADR 0062: the same views for a visitor (signed out), of which the lists' are not their whole first view. */
+const visitorView = (markup: string) => markup.replace('</h1>', '</h1><a href="/sign-in">Sign in</a>');
+const VISITOR_COMPLETE: Record<string, boolean> = { '/': true, '/sellers': false, '/buyer-requests': false, '/payment': true };
 
 async function withDist(run: (dist: string) => void | Promise<void>): Promise<void> {
   const dist = mkdtempSync(join(tmpdir(), 'spa-'));
@@ -28,7 +31,13 @@ async function withDist(run: (dist: string) => void | Promise<void>): Promise<vo
     for (const page of ['home', 'sellers', 'buyer-requests', 'payment'])
       manifest[`src/pages/${page}.tsx`] = { file: `assets/${page}-P.js` };
     writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
-    writeFileSync(join(dist, '.vite', 'prerender.json'), JSON.stringify(PRERENDERED));
+    const prerendered = Object.fromEntries(
+      Object.entries(PRERENDERED).map(([path, markup]) => [
+        path,
+        { unknown: markup, visitor: visitorView(markup), visitorComplete: VISITOR_COMPLETE[path] },
+      ]),
+    );
+    writeFileSync(join(dist, '.vite', 'prerender.json'), JSON.stringify(prerendered));
     await run(dist);
   } finally {
     rmSync(dist, { recursive: true, force: true });
@@ -71,7 +80,7 @@ interface Sent {
 }
 
 /** What the controller sends for `url` (uncompressed), starting from helmet's headers as the gateway sets them. */
-async function answer(sut: SpaController, url: string): Promise<Sent> {
+async function answer(sut: SpaController, url: string, cookies: Record<string, string> = {}): Promise<Sent> {
   const sent: Sent = {
     status: 200,
     type: '',
@@ -89,30 +98,57 @@ async function answer(sut: SpaController, url: string): Promise<Sent> {
       return reply;
     },
   };
-  await sut.fallback({ url, headers: {} } as FastifyRequest, reply as unknown as FastifyReply);
+  await sut.fallback({ url, headers: {}, cookies } as unknown as FastifyRequest, reply as unknown as FastifyReply);
   return sent;
 }
 
-async function get(sut: SpaController, url: string): Promise<string> {
-  return (await answer(sut, url)).body;
+async function get(sut: SpaController, url: string, cookies: Record<string, string> = {}): Promise<string> {
+  return (await answer(sut, url, cookies)).body;
 }
 
 const spa = (dist: string, marketplaces = lookup(), production = false) =>
   new SpaController({ webDist: dist, production } as GatewayConfig, marketplaces);
 
 describe(SpaController.name, () => {
-  it.each(Object.entries(PRERENDERED))('sends %s with its prerendered first view in #root', async (path, markup) => {
+  it.each(Object.entries(PRERENDERED))('sends %s with a session cookie with its prerendered first view in #root', async (path, markup) => {
     await withDist(async (dist) => {
       const sut = spa(dist);
 
-      const html = await get(sut, path);
+      const html = await get(sut, path, { pm_session: 'x' });
 
       expect(html).toContain(`<div id="root">${markup}</div>`);
+      expect(html).not.toContain('paymarket-viewer');
       expect(html).toContain(
         `<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/${path === '/' ? 'home' : path.slice(1)}-P.js">`,
       );
     });
   });
+
+  // ADR 0062: without any session cookie the visitor is signed out, and the page says so to main.tsx; a page that is
+  // its whole first view also asks to be hydrated on first use.
+  it.each(Object.entries(PRERENDERED))('sends %s without a session cookie with the signed-out view', async (path, markup) => {
+    await withDist(async (dist) => {
+      const sut = spa(dist);
+
+      const sent = await answer(sut, path, { other: 'cookie' });
+
+      expect(sent.body).toContain(`<div id="root">${visitorView(markup)}</div>`);
+      expect(sent.body).toContain('<meta name="paymarket-viewer" content="visitor">');
+      expect(sent.body.includes('<meta name="paymarket-hydrate" content="on-first-use">')).toBe(VISITOR_COMPLETE[path]);
+      expect(sent.headers.vary).toBe('accept-encoding, cookie');
+    });
+  });
+
+  it.each(['pm_session', 'pm_admin', 'pm_console', 'pm_payee_session'])(
+    'sends the view of an unknown session for a %s cookie',
+    async (name) => {
+      await withDist(async (dist) => {
+        const html = await get(spa(dist), '/', { [name]: 'anything' });
+
+        expect(html).toContain(`<div id="root">${PRERENDERED['/']}</div>`);
+      });
+    },
+  );
 
   // The query changes the first render (a preselected provider, the buyer's own requests): the app renders it itself.
   it.each(['/payment?provider=acct_1', '/buyer-requests?mine=1'])('sends %s with an empty #root and its page chunk', async (url) => {

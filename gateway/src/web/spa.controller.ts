@@ -9,6 +9,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { ApiError } from '../http/api-error.js';
 import { checkoutFrameAncestors, EMBED_CHECKOUT_PATH, withFrameAncestors } from '../embed/embed-access.js';
 import { EmbedMarketplaceCache } from '../embed/embed-marketplaces.js';
+import { carriesSessionCookie } from '../auth/session-cookies.js';
 import { CompressedHtml, htmlEncoding } from './compressed-html.js';
 import { pageOf, pagePreloads, prerenderedPages } from './route-preload.js';
 
@@ -38,7 +39,7 @@ export function isAssetPath(path: string): boolean {
 export class SpaController {
   private readonly indexHtml: CompressedHtml | undefined;
   private readonly pages = new Map<string, CompressedHtml>();
-  private readonly prerendered = new Map<string, CompressedHtml>();
+  private readonly prerendered = new Map<string, { visitor: CompressedHtml; unknown: CompressedHtml }>();
 
   private readonly production: boolean;
 
@@ -56,7 +57,7 @@ export class SpaController {
     // Prerendered first viewports (ADR 0044) only for the bare path: a query string (?provider=…, ?mine=1) can change
     // the first render, and the app must hydrate exactly the markup it would render.
     for (const [path, html] of prerenderedPages(config.webDist, (page) => pages.get(page) ?? indexHtml)) {
-      this.prerendered.set(path, new CompressedHtml(html));
+      this.prerendered.set(path, { visitor: new CompressedHtml(html.visitor), unknown: new CompressedHtml(html.unknown) });
     }
   }
 
@@ -75,12 +76,17 @@ export class SpaController {
       return;
     }
     const page = pageOf(path);
+    // A prerendered page differs by whether the request carries a session cookie (ADR 0062): a visitor's is signed out.
+    const prerendered = query === undefined ? this.prerendered.get(path) : undefined;
     const html =
-      (query === undefined ? this.prerendered.get(path) : undefined) ??
+      (prerendered && (carriesSessionCookie(request) ? prerendered.unknown : prerendered.visitor)) ??
       (page === undefined ? undefined : this.pages.get(page)) ??
       this.indexHtml;
     const encoding = htmlEncoding(request.headers['accept-encoding']);
-    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    void reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', prerendered ? 'accept-encoding, cookie' : 'accept-encoding');
     if (encoding !== 'identity') void reply.header('content-encoding', encoding);
     void reply.send(html.body(encoding));
   }

@@ -5,7 +5,7 @@ import { usePayeeSession } from '@/hooks/use-payee-session';
 import { useAdminSession, useSession } from '@/hooks/use-session';
 
 // The console's session check (ADR 0040) answers `{company: null}` when signed out, never 401.
-const CONSOLE_ME_KEY = ['/api/console/me'] as const;
+export const CONSOLE_ME_KEY = ['/api/console/me'] as const;
 
 /** Where a signed-in person goes next, in place of a join or sign-up call-to-action. */
 export interface NextStep {

@@ -110,8 +110,11 @@ function SignInNotice({ pending = false }: { pending?: boolean }): ReactElement 
 export function PaymentPage(): ReactElement {
   const queryClient = useQueryClient();
   const session = useSession();
-  const config = usePaymentsConfig();
-  const recipients = useRecipientOptions();
+  const signedIn = session.buyer !== null;
+  // A signed-out visitor's form is locked: what only a payer needs is asked once a buyer may be signed in (ADR 0062).
+  const payerMayBeSignedIn = session.isLoading || signedIn;
+  const config = usePaymentsConfig(payerMayBeSignedIn);
+  const recipients = useRecipientOptions(payerMayBeSignedIn);
   const [searchParams] = useSearchParams();
   // "Pay" on a Print Providers card arrives with ?provider=acct_…, chosen in the list already.
   const [form, setForm] = useState<PaymentForm>(() => ({
@@ -123,8 +126,6 @@ export function PaymentPage(): ReactElement {
   const [outcome, setOutcome] = useState<'success' | 'failure' | null>(null);
   // One Idempotency-Key pair per attempt; retrying the same attempt (same details) replays rather than duplicates.
   const attempt = useRef<{ signature: string; orderKey: string; intentKey: string } | null>(null);
-
-  const signedIn = session.buyer !== null;
 
   const createPayment = useMutation({
     mutationFn: async (input: CreatePaymentIntentDto): Promise<PreparedPayment> => {

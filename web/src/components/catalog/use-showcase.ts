@@ -10,10 +10,14 @@ async function fetchPage(cursor: string | null): Promise<SellersShowcase> {
   return (await res.json()) as SellersShowcase;
 }
 
-/** The seller showcase, one server page at a time ("Load more"); stats come from the first page (they cover all sellers). */
-export function useShowcase() {
+/**
+ * The seller showcase, one server page at a time ("Load more"); stats come from the first page (they cover all sellers).
+ * Not asked while `enabled` is false.
+ */
+export function useShowcase({ enabled = true }: { enabled?: boolean } = {}) {
   const query = useInfiniteQuery({
     queryKey: [SHOWCASE_PATH],
+    enabled,
     queryFn: ({ pageParam }) => fetchPage(pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

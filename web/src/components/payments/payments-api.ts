@@ -32,6 +32,7 @@ export function withServerReason(base: string, error: unknown): string {
   return message === '' ? base : `${base} ${message}`;
 }
 
-export function usePaymentsConfig(): UseQueryResult<PaymentsClientConfig> {
-  return useQuery<PaymentsClientConfig>({ queryKey: PAYMENTS_CONFIG_KEY });
+/** The publishable key and mode of card payments; not asked while `enabled` is false. */
+export function usePaymentsConfig(enabled = true): UseQueryResult<PaymentsClientConfig> {
+  return useQuery<PaymentsClientConfig>({ queryKey: PAYMENTS_CONFIG_KEY, enabled });
 }

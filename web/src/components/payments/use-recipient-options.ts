@@ -17,11 +17,12 @@ export const NOT_YET_PAYABLE_NOTE =
  * The /payment "Print Provider" options (spec §2): print providers by connected account id, labelled
  * "{name} Stripe Connected", then sellers as "seller_{id}", labelled "{businessName} - {sellerName}".
  * A list that fails to load simply contributes no options. Sellers without a payout account are disabled (ADR 0030).
+ * Not asked while `enabled` is false (nobody who may pay is signed in): then nothing is pending either.
  */
-export function useRecipientOptions(): { providers: RecipientOption[]; sellers: RecipientOption[]; isPending: boolean } {
-  const providers = useQuery<PrintProvider[]>({ queryKey: ['/api/print-providers'] });
+export function useRecipientOptions(enabled = true): { providers: RecipientOption[]; sellers: RecipientOption[]; isPending: boolean } {
+  const providers = useQuery<PrintProvider[]>({ queryKey: ['/api/print-providers'], enabled });
   // The same (paged) showcase query as the Sellers page, so both read one cache entry of one shape.
-  const showcase = useShowcase();
+  const showcase = useShowcase({ enabled });
   return {
     providers: (providers.data ?? []).map((p) => ({ value: p.stripeAccountId, label: `${p.name} Stripe Connected` })),
     sellers: showcase.sellers.map((s) => ({
@@ -29,7 +30,7 @@ export function useRecipientOptions(): { providers: RecipientOption[]; sellers: 
       label: `${s.businessName} - ${s.sellerName}`,
       disabled: s.payable !== true,
     })),
-    isPending: providers.isPending || showcase.isPending,
+    isPending: enabled && (providers.isPending || showcase.isPending),
   };
 }
 

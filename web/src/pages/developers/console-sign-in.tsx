@@ -2,9 +2,8 @@ import type { ConsoleMeResponse, ConsoleSignInCodeResponse } from '@paymarket/co
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { EmailCodeSignIn } from '@/components/auth/email-code-sign-in';
+import { CONSOLE_ME_KEY } from '@/hooks/use-viewer';
 import { consoleCall } from './console-api';
-
-export const CONSOLE_ME_KEY = ['/api/console/me'];
 
 /** The console's sign-in: the company contact's email → an emailed 6-digit code → the pm_console session. */
 export function ConsoleSignIn(): ReactElement {
