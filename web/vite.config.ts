@@ -149,6 +149,10 @@ export default defineConfig(({ command }) => ({
           groups: [
             // React and react-dom evaluate alone, in main.tsx's first stage; the other libraries in its second.
             { name: 'react', test: /node_modules[\\/](preact|react|react-dom|scheduler)[\\/]/, priority: 2 },
+            // Vite's loader of lazy chunks, apart from the entry: in the entry, every lazy chunk imported the entry and
+            // so listed the entry's stylesheet among its dependencies, which the loader fetched again at start-up where
+            // the gateway had inlined it, and restyled the page with (ADR 0062).
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 3 },
             {
               name: 'vendor',
               // `useQueries` and its observer serve only the developers' pages: left out, they load with those (1 KB

@@ -16,15 +16,24 @@ const meta = (name: string) => document.querySelector(`meta[name="${name}"]`)?.g
  * 4× CPU slowdown, all of it blocking time on a prerendered page, whose first paint comes before any script.
  *
  * A visitor's prerendered page that is its whole first view (the gateway says so, ADR 0062) starts none of it before
- * first use: until then the page is the markup, and the app's code is only fetched (modulepreload), never run.
+ * first use: until then the page is the markup, and none of the app's code is fetched.
  */
 async function start(root: HTMLElement): Promise<void> {
   const visitor = meta('paymarket-viewer') === 'visitor';
   const firstUse = meta('paymarket-hydrate') === 'on-first-use' && root.firstElementChild ? watchFirstUse() : undefined;
-  if (firstUse) await firstUse.used;
-  const [{ startTransition }, { createRoot, hydrateRoot }] = await Promise.all([import('react'), import('react-dom/client')]);
+  if (firstUse) {
+    await firstUse.used;
+    // Everything the page needs, fetched at once (the gateway lists it): not one import stage after another.
+    for (const href of meta('paymarket-modules')?.split(' ').filter(Boolean) ?? []) {
+      document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));
+    }
+  }
+  const runtime = Promise.all([import('react'), import('react-dom/client')]);
+  // After first use nothing was preloaded and someone is waiting: the app shell is fetched beside the runtime.
+  const shell = firstUse ? import('./boot') : undefined;
+  const [{ startTransition }, { createRoot, hydrateRoot }] = await runtime;
   await nextTask();
-  const { boot } = await import('./boot');
+  const { boot } = await (shell ?? import('./boot'));
   const { app, page } = boot(window.location.pathname, { visitor });
   if (!(root.firstElementChild && page)) {
     createRoot(root).render(app);
