@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { createServer, defineConfig, type Plugin } from 'vite';
+import { build, createServer, defineConfig, type Plugin } from 'vite';
 
 /**
  * Writes `.br` and `.gz` beside every text asset of the build; the gateway serves them to browsers that accept them
@@ -14,7 +14,7 @@ function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'paymarket-precompress',
-    apply: 'build',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     configResolved(config) {
       outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
     },
@@ -42,7 +42,7 @@ function prerender(): Plugin {
   let configFile: string | undefined;
   return {
     name: 'paymarket-prerender',
-    apply: 'build',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     configResolved(config) {
       root = config.root;
       configFile = config.configFile;
@@ -68,6 +68,22 @@ function prerender(): Plugin {
       } finally {
         await server.close();
       }
+      // The same module for the gateway, which renders a live list's first view with the list in it (ADR 0063):
+      // `.vite/ssr/prerender.js`, its libraries imported from node_modules (one React, the gateway's).
+      await build({
+        root,
+        configFile,
+        logLevel: 'error',
+        build: {
+          ssr: 'src/prerender.tsx',
+          outDir: join(outDir, '.vite', 'ssr'),
+          emptyOutDir: true,
+          manifest: false,
+          copyPublicDir: false,
+          rolldownOptions: { output: { codeSplitting: false } },
+        },
+        ...(!WITH_PREACT ? {} : { ssr: { noExternal: PREACT_SSR_NO_EXTERNAL } }),
+      });
     },
   };
 }

@@ -83,9 +83,9 @@ test.describe('keyboard only', () => {
     expect(joined.status()).toBe(201);
     const title = unique('Keyboard flyers');
     await page.goto('/buyer-requests');
-    // The page is prerendered: its controls are disabled, so out of the Tab order, until the app has hydrated them.
+    // The page is prerendered: its fields are disabled, so out of the Tab order, until the app has hydrated them (the
+    // button is not a field: pressed before then, it is held and dispatched once hydrated, ADR 0063).
     const post = page.getByRole('button', { name: 'Post New Request' });
-    await expect(post).toBeEnabled();
     await post.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Post New Request' });

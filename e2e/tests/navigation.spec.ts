@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { siteLinks } from './support/app';
+import { registerSeller, siteLinks, unique } from './support/app';
 
 test.describe('navigation', () => {
   test('the home page offers the five entry points and states the flat fee', async ({ page }) => {
@@ -102,5 +102,62 @@ test.describe('a visitor’s complete page hydrates on first use', () => {
     await expect.poll(() => hydrated(page)).toBe(true);
     await expect(page.getByLabel('Order ID')).toBeDisabled();
     await expect(page.getByText('Sign in to pay')).toBeVisible();
+  });
+});
+
+// ADR 0063: a visitor's list pages come with their first page rendered by the gateway, so they too are the whole
+// first view, run no app code until first used, and then ask nothing again for what they show.
+test.describe('a visitor’s list comes rendered with its first page', () => {
+  const hydrated = (page: import('@playwright/test').Page) =>
+    page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+
+  test('/sellers lists a seller registered a moment ago before any script, and the rest of the page once used', async ({
+    page,
+    request,
+  }) => {
+    const seller = await registerSeller(request);
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().includes('/api/')) asked.push(sent.url());
+    });
+    await page.goto('/sellers');
+    await page.waitForLoadState('networkidle');
+
+    const sellers = page.getByRole('region', { name: 'Sellers' });
+    await expect(sellers.getByText(seller.businessName)).toBeVisible();
+    await expect(page.getByTestId('showcase-skeleton')).toHaveCount(0);
+    expect(await hydrated(page)).toBe(false);
+    expect(asked).toEqual([]);
+
+    await page.getByRole('heading', { name: 'Browse Sellers' }).hover();
+
+    await expect.poll(() => hydrated(page)).toBe(true);
+    await expect(sellers.getByText(seller.businessName)).toBeVisible();
+    // The view held the first sellers: the app asks for the rest of the first page, from where they end, and nothing else.
+    await expect.poll(() => asked).toEqual([expect.stringMatching(/\/api\/sellers-showcase\?cursor=./)]);
+  });
+
+  test('/buyer-requests shows a request posted a moment ago, and the keyboard starts its search', async ({ page, request }) => {
+    const title = unique('Letterpress wedding suite');
+    expect(
+      (await request.post('/api/register-buyer', { data: { name: 'Vera Visitor', email: `${unique('vera')}@example.com` } })).status(),
+    ).toBe(201);
+    const posted = await request.post('/api/buyer-requests', {
+      data: { title, description: 'Eighty letterpress invitations with envelopes.', category: 'marketing-materials' },
+    });
+    expect(posted.status()).toBe(201);
+    await page.goto('/buyer-requests');
+
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByTestId('board-skeleton')).toHaveCount(0);
+    expect(await hydrated(page)).toBe(false);
+
+    await page.keyboard.press('Tab');
+    await expect.poll(() => hydrated(page)).toBe(true);
+    const search = page.getByLabel('Search requests');
+    await search.fill(title);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await search.fill(unique('nothing-matches'));
+    await expect(page.getByText('No Requests Found')).toBeVisible();
   });
 });

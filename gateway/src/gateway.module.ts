@@ -16,6 +16,7 @@ import { GatewayRpc } from './http/rpc.provider.js';
 import { ShowcaseCache } from './catalog/showcase-cache.js';
 import { BoardCache } from './requests/board-cache.js';
 import { SpaController } from './web/spa.controller.js';
+import { LiveViews } from './web/live-views.js';
 import { AdminAuthController } from './auth/admin-auth.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
@@ -81,6 +82,7 @@ export class GatewayModule {
         OpenApiDocumentHolder,
         ShowcaseCache,
         BoardCache,
+        LiveViews,
         EmbedMarketplaceCache,
         // Fails the gateway's start in production without EMBED_TOKEN_SECRET (ADR 0052).
         { provide: EmbedTokens, useFactory: () => new EmbedTokens(embedTokenSecretOf(config)) },

@@ -17,8 +17,20 @@ export interface FirstUse {
   release: () => void;
 }
 
+/**
+ * Marks a field pressed while it waits for hydration (disabled in its `HydratedFieldset`, where a press does nothing):
+ * the fieldset gives it the focus once hydrated, so a tap on the search box is not lost. A property, not an attribute:
+ * React would find an attribute the markup did not have when it hydrates.
+ */
+export const PRESSED_FIELD = Symbol.for('paymarket.pressed');
+
 export function watchFirstUse(target: Window = window): FirstUse {
   const held: HTMLElement[] = [];
+  const markPressed = (event: Event) => {
+    const field = event.target instanceof Element ? event.target.closest('fieldset[data-hydrating] :is(input, select, textarea)') : null;
+    if (field) Object.assign(field, { [PRESSED_FIELD]: true });
+  };
+  for (const type of ['pointerdown', 'touchstart'] as const) target.addEventListener(type, markPressed, { capture: true, passive: true });
   const hold = (event: MouseEvent) => {
     const clicked = event.target instanceof Element ? event.target : null;
     if (!clicked || clicked.closest('a[href]')) return;

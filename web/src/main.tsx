@@ -1,5 +1,7 @@
 import './index.css';
+import type { SentQueries } from './boot';
 import { watchFirstUse } from './first-use';
+import { SELLER_AUTH_PREFIX } from './components/requests/seller-auth';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -8,6 +10,29 @@ if (!container) throw new Error('index.html has no #root element');
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 const meta = (name: string) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content');
+
+/**
+ * Whether this browser keeps a seller's edit token (`seller_auth_<id>`, spec §9): its seller cards offer "Edit", which
+ * the gateway's visitor view cannot know of, so the view is hydrated at load rather than on first use (ADR 0063).
+ */
+function keepsSellerTokens(): boolean {
+  try {
+    return Object.keys(window.localStorage).some((key) => key.startsWith(SELLER_AUTH_PREFIX));
+  } catch {
+    return false;
+  }
+}
+
+/** The query cache a live list's view was rendered from (ADR 0063), sent beside the markup; none if unreadable. */
+function sentState(): SentQueries | undefined {
+  const text = document.getElementById('paymarket-state')?.textContent;
+  try {
+    const state: unknown = text ? JSON.parse(text) : undefined;
+    return Array.isArray(state) ? (state as SentQueries) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Start-up in stages, each evaluated in its own task (ADR 0058): the runtime first (`react` and `react-dom/client`;
@@ -20,9 +45,12 @@ const meta = (name: string) => document.querySelector(`meta[name="${name}"]`)?.g
  */
 async function start(root: HTMLElement): Promise<void> {
   const visitor = meta('paymarket-viewer') === 'visitor';
-  const firstUse = meta('paymarket-hydrate') === 'on-first-use' && root.firstElementChild ? watchFirstUse() : undefined;
+  // A prerendered page's clicks on anything but a link are held until it has hydrated, then dispatched again
+  // (ADR 0063): a button shown before its handler is attached still does what it says once the app is there.
+  const watch = root.firstElementChild ? watchFirstUse() : undefined;
+  const firstUse = watch !== undefined && meta('paymarket-hydrate') === 'on-first-use' && !keepsSellerTokens();
   if (firstUse) {
-    await firstUse.used;
+    await watch.used;
     // Everything the page needs, fetched at once (the gateway lists it): not one import stage after another.
     for (const href of meta('paymarket-modules')?.split(' ').filter(Boolean) ?? []) {
       document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));
@@ -34,9 +62,10 @@ async function start(root: HTMLElement): Promise<void> {
   const [{ startTransition }, { createRoot, hydrateRoot }] = await runtime;
   await nextTask();
   const { boot } = await (shell ?? import('./boot'));
-  const { app, page } = boot(window.location.pathname, { visitor });
+  const { app, page } = boot(window.location.pathname, { visitor, state: sentState() });
   if (!(root.firstElementChild && page)) {
     createRoot(root).render(app);
+    releaseHeld(watch);
     return;
   }
   // The gateway sent this page's first viewport rendered at build time (prerender.tsx, ADR 0044). With the page's code
@@ -47,13 +76,17 @@ async function start(root: HTMLElement): Promise<void> {
     startTransition(() => {
       hydrateRoot(root, app);
     });
-    // Clicks held since first use go to the app now: on a part not hydrated yet, a click makes React hydrate it at once.
-    firstUse?.release();
-    for (const element of firstUse?.held() ?? []) if (element.isConnected) element.click();
+    releaseHeld(watch);
   };
   // Should the page's code fail to load, hydration goes ahead and the page's own loading reports it.
   if (!firstUse) await nextTask();
   await page.preload().then(hydrate, hydrate);
+}
+
+/** Clicks held until now go to the app: on a part not hydrated yet, a click makes React hydrate it at once. */
+function releaseHeld(watch: ReturnType<typeof watchFirstUse> | undefined): void {
+  watch?.release();
+  for (const element of watch?.held() ?? []) if (element.isConnected) element.click();
 }
 
 void start(container);

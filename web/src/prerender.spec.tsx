@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import type { BuyerRequestListResponse, SellersShowcase } from '@paymarket/contracts';
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from '@/lib/router';
@@ -6,10 +7,11 @@ import { App } from '@/app';
 import { createQueryClient } from '@/lib/queryClient';
 import { seedSignedOut } from '@/hooks/signed-out';
 import type { Viewer } from '@/prerender';
+import type { SentQueries } from '@/boot';
 
 // Loaded after the globals react-dom/server needs in jsdom (a static import would evaluate it first).
 await import('../test/server-render-globals');
-const { PRERENDERED_PATHS, prerenderPage, prerenderPath } = await import('@/prerender');
+const { LIVE_LISTS, PRERENDERED_PATHS, prerenderPage, prerenderPath, renderLiveView } = await import('@/prerender');
 const { renderToString } = await import('react-dom/server');
 
 // react-dom/server leaves the last render's context values (the static router's location) set when it finishes, and
@@ -158,5 +160,144 @@ describe(prerenderPage.name, () => {
     renderToString(<></>);
 
     expect(complete).toEqual({ '/': true, '/payment': true, '/sellers': false, '/buyer-requests': false });
+  });
+});
+
+const SHOWCASE: SellersShowcase = {
+  sellers: [
+    {
+      id: 's1',
+      businessName: 'Letterpress & Co. <b>',
+      sellerName: 'Oliver Grant',
+      email: 'oliver@example.com',
+      phone: '5551234567',
+      category: 'other',
+      description: 'Wedding invitations </script><script>alert(1)</script>',
+      products: 'Invitations',
+      pricing: 'From $4.50',
+      location: 'Ottawa',
+      website: null,
+      averageRating: 0,
+      totalRatings: 0,
+      payable: true,
+    } as SellersShowcase['sellers'][number],
+  ],
+  stats: { total: 1, categories: { other: 1 } },
+  nextCursor: 'next-page',
+};
+
+// Posted at 03:00 UTC on 20 November: the 19th in Los Angeles.
+const BOARD: BuyerRequestListResponse = {
+  requests: [
+    {
+      id: '6f1c2d43-8a5e-4b7f-9c3d-2e1f0a9b8c7d',
+      title: 'Wedding invitations',
+      description: 'Letterpress, 120 pieces',
+      category: 'marketing-materials',
+      budget: '$300',
+      timeline: '3 weeks',
+      location: 'Toronto',
+      buyerName: 'Ada',
+      createdAt: '2026-11-20T03:00:00.000Z',
+      updatedAt: '2026-11-20T03:00:00.000Z',
+      mine: false,
+    },
+  ],
+  stats: { total: 1, categories: { 'marketing-materials': 1 } },
+  nextCursor: null,
+};
+
+// ADR 0063: the gateway renders a visitor's live list with its first page in it; main.tsx hydrates that view with
+// the same query cache, sent beside it, on first use.
+describe(renderLiveView.name, () => {
+  const originalFetch = globalThis.fetch;
+  let root: Root | undefined;
+  let requested: string[] = [];
+
+  beforeEach(() => {
+    requested = [];
+    globalThis.fetch = (input: RequestInfo | URL) => {
+      requested.push(String(input));
+      return new Promise<Response>(() => undefined);
+    };
+  });
+
+  afterEach(() => {
+    act(() => root?.unmount());
+    root = undefined;
+    globalThis.fetch = originalFetch;
+    document.body.innerHTML = '';
+  });
+
+  async function live(path: string, firstPage: unknown) {
+    const view = await renderLiveView(path, firstPage);
+    renderToString(<></>);
+    return view;
+  }
+
+  /** Hydrates `markup` at `path` as boot.tsx does: sessions signed out, the sent query cache in. */
+  async function hydrated(path: string, markup: string, state: string) {
+    document.body.innerHTML = `<div id="root">${markup}</div>`;
+    const container = document.getElementById('root')!;
+    window.history.pushState({}, '', path);
+    const client = createQueryClient();
+    seedSignedOut(client);
+    for (const [key, data] of JSON.parse(state) as SentQueries) client.setQueryData(key, data);
+    const errors: unknown[] = [];
+    const consoleErrors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await act(async () => {
+      root = hydrateRoot(container, <App client={client} Router={BrowserRouter} />, {
+        onRecoverableError: (error) => errors.push(error),
+      });
+    });
+    const logged = consoleErrors.mock.calls.map(([message]) => String(message));
+    consoleErrors.mockRestore();
+    return { container, errors, logged };
+  }
+
+  it('has a live view for the two lists only', async () => {
+    expect(Object.keys(LIVE_LISTS).sort()).toEqual(['/buyer-requests', '/sellers']);
+    expect(await live('/', SHOWCASE)).toBeUndefined();
+    expect(await live('/payment', SHOWCASE)).toBeUndefined();
+  });
+
+  it('renders /sellers with its first sellers instead of the skeleton, hydrates it without a mismatch, then asks for the rest', async () => {
+    const view = (await live('/sellers', SHOWCASE))!;
+    expect(view.markup).not.toContain('showcase-skeleton');
+    expect(view.markup).toContain('Letterpress &amp; Co. &lt;b&gt;');
+    // The state travels in a <script type="application/json">: nothing in it may close that element.
+    expect(view.state).not.toContain('<');
+    expect(JSON.parse(view.state)).toContainEqual([
+      ['/api/sellers-showcase'],
+      { pages: [{ ...SHOWCASE, preview: true }], pageParams: [null] },
+    ]);
+
+    const { container, errors, logged } = await hydrated('/sellers', view.markup, view.state);
+
+    expect(errors).toEqual([]);
+    expect(logged).toEqual([]);
+    expect(container.querySelector('section[aria-label="Sellers"]')?.textContent).toContain(
+      'Wedding invitations </script><script>alert(1)</script>',
+    );
+    // The view held the first sellers only: once the app runs, the list asks for the rest from where they end, and
+    // for nothing else (no session, not the first page again).
+    expect(requested).toEqual(['/api/sellers-showcase?cursor=next-page']);
+  });
+
+  it("renders /buyer-requests with its first page, dated in UTC, and shows the reader's date once hydrated", async () => {
+    const view = (await live('/buyer-requests', BOARD))!;
+    expect(view.markup).not.toContain('board-skeleton');
+    expect(view.markup).toContain('Wedding invitations');
+    expect(view.markup).toContain('<time dateTime="2026-11-20T03:00:00.000Z">11/20/2026</time>');
+    // A reader in Los Angeles (jsdom's realm keeps the process's zone): the local date is the 19th.
+    const localDate = jest.spyOn(Date.prototype, 'getDate').mockReturnValue(19);
+
+    const { container, errors, logged } = await hydrated('/buyer-requests', view.markup, view.state);
+
+    expect(errors).toEqual([]);
+    expect(logged).toEqual([]);
+    expect(requested).toEqual([]);
+    expect(container.querySelector('time')?.textContent).toBe('11/19/2026');
+    localDate.mockRestore();
   });
 });

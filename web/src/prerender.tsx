@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { SentQueries } from '@/boot';
 import type { ReactElement, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from '@/lib/router';
@@ -5,6 +7,9 @@ import { App } from '@/app';
 import { PRERENDERED_PAGES } from '@/app-routes';
 import { seedSignedOut } from '@/hooks/signed-out';
 import { createQueryClient } from '@/lib/queryClient';
+import type { PreviewPage } from '@/lib/use-previewed-list';
+import { SHOWCASE_PATH } from '@/components/catalog/use-showcase';
+import { boardQueryKey, BUYER_REQUESTS_PATH, NO_FILTERS } from '@/pages/requests/board-filters';
 
 /** The paths the build prerenders: the pages listed in app-routes.tsx. */
 export const PRERENDERED_PATHS = Object.keys(PRERENDERED_PAGES);
@@ -19,6 +24,8 @@ export type Viewer = 'visitor' | 'unknown';
 export interface PrerenderedView {
   markup: string;
   complete: boolean;
+  /** The answers the markup was rendered from, for the browser's query cache to start with (boot.tsx). */
+  state: SentQueries;
 }
 
 /**
@@ -26,13 +33,18 @@ export interface PrerenderedView {
  * same tree the browser hydrates (main.tsx), so they paint before any script has run. For a visitor the session checks
  * are answered (signed out) before the render, as main.tsx answers them before it hydrates that markup.
  */
-export async function prerenderPage(path: string, viewer: Viewer = 'unknown'): Promise<PrerenderedView> {
+export async function prerenderPage(
+  path: string,
+  viewer: Viewer = 'unknown',
+  seed?: (client: QueryClient) => void,
+): Promise<PrerenderedView> {
   await PRERENDERED_PAGES[path]?.preload();
   function AtPath({ children }: { children: ReactNode }): ReactElement {
     return <StaticRouter location={path}>{children}</StaticRouter>;
   }
   const client = createQueryClient();
   if (viewer === 'visitor') seedSignedOut(client);
+  seed?.(client);
   // In a Preact build (ADR 0059) react-dom/server is preact-render-to-string, which writes React's
   // suppressHydrationWarning out as an attribute, meaningless to a browser.
   const markup = renderToString(<App client={client} Router={AtPath} />).replace(/ suppressHydrationWarning(="")?/gi, '');
@@ -44,7 +56,8 @@ export async function prerenderPage(path: string, viewer: Viewer = 'unknown'): P
   const pending = client
     .getQueryCache()
     .findAll({ predicate: (query) => query.state.status === 'pending' && (query.options as { enabled?: unknown }).enabled !== false });
-  return { markup, complete: pending.length === 0 };
+  const answered = client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'success' });
+  return { markup, complete: pending.length === 0, state: answered.map((query) => [query.queryKey, query.state.data]) };
 }
 
 /** What the build writes to `.vite/prerender.json` for one path (read by the gateway, route-preload.ts). */
@@ -60,4 +73,55 @@ export interface PrerenderedPath {
 export async function prerenderPath(path: string): Promise<PrerenderedPath> {
   const visitor = await prerenderPage(path, 'visitor');
   return { unknown: (await prerenderPage(path, 'unknown')).markup, visitor: visitor.markup, visitorComplete: visitor.complete };
+}
+
+/**
+ * How many items of a live list the gateway renders into a visitor's first view (ADR 0063): about a screen on a
+ * phone and two rows on a desktop. The view and its markup stay small (each card more is parse, style and layout
+ * before the page can answer); once the app runs, the page asks for the rest of its first page (`usePreviewedList`).
+ */
+export const LIVE_PREVIEW = 6;
+
+/** The first page marked as the gateway's preview (`usePreviewedList` fetches the rest once the app runs). */
+function preview(firstPage: unknown): unknown {
+  return { ...(firstPage as object), preview: true } satisfies PreviewPage;
+}
+
+/**
+ * The pages whose first view is a list the gateway reads anyway (ADR 0063): the API path of the list's first page
+ * (no filter, no cursor; `limit` items) and where that page goes in the query cache, as the page's own query would
+ * put it.
+ */
+export const LIVE_LISTS: Readonly<Record<string, { api: string; limit: number; seed: (client: QueryClient, firstPage: unknown) => void }>> =
+  {
+    '/sellers': {
+      api: SHOWCASE_PATH,
+      limit: LIVE_PREVIEW,
+      seed: (client, firstPage) => client.setQueryData([SHOWCASE_PATH], { pages: [preview(firstPage)], pageParams: [null] }),
+    },
+    '/buyer-requests': {
+      api: BUYER_REQUESTS_PATH,
+      limit: LIVE_PREVIEW,
+      seed: (client, firstPage) => client.setQueryData(boardQueryKey(NO_FILTERS), { pages: [preview(firstPage)], pageParams: [null] }),
+    },
+  };
+
+/** A visitor's view of a live list page with its first page of data, and that data for the browser's cache. */
+export interface LiveView {
+  markup: string;
+  /** JSON of the answers in the query cache (`SentQueries`), safe inside `<script type="application/json">` (no `<`). */
+  state: string;
+}
+
+/**
+ * The visitor's first view of `path` with `firstPage` (the body of its list's first page, `limit` items) in place of the skeleton:
+ * rendered by the gateway per version of that page (web/dist/.vite/ssr, ADR 0063), and complete, so the browser may
+ * leave it unhydrated until first used. Undefined for a path with no live list, or when the view still waits on a query.
+ */
+export async function renderLiveView(path: string, firstPage: unknown): Promise<LiveView | undefined> {
+  const list = LIVE_LISTS[path];
+  if (!list) return undefined;
+  const view = await prerenderPage(path, 'visitor', (client) => list.seed(client, firstPage));
+  if (!view.complete) return undefined;
+  return { markup: view.markup, state: JSON.stringify(view.state).replace(/</g, '\\u003c') };
 }

@@ -18,7 +18,7 @@ import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { Doc, DocTag } from '../openapi/describe.js';
 import { answerFromCache } from '../http/public-read-cache.js';
-import { FIRST_PAGE, PUBLIC_REVALIDATE, ShowcaseCache } from './showcase-cache.js';
+import { loadShowcasePage, PUBLIC_REVALIDATE, showcaseCacheKey, ShowcaseCache } from './showcase-cache.js';
 
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
 
@@ -69,14 +69,8 @@ export class SellersController {
       throw ApiError.of(400, 'payable can only be true', { payable: ['payable can only be true'] });
     // Every page is cached by its query (ADR 0044; `payable=true` is Direct Payment's seller picker): a read taken
     // before a seller write is never kept after it.
-    const key = parsed === undefined && !cursor && !payable ? FIRST_PAGE : `${parsed ?? ''}|${cursor ?? ''}|${payable ?? ''}`;
-    return answerFromCache(this.showcaseCache, key, reply, PUBLIC_REVALIDATE, () =>
-      this.rpc.call(RpcPatterns.catalog.LIST_SELLERS, {
-        limit: parsed,
-        cursor: cursor || undefined,
-        ...(payable ? { payable: true } : {}),
-      }),
-    );
+    const query = { limit: parsed, cursor, payable: payable === 'true' };
+    return answerFromCache(this.showcaseCache, showcaseCacheKey(query), reply, PUBLIC_REVALIDATE, () => loadShowcasePage(this.rpc, query));
   }
 
   @Doc({ summary: "A seller's public profile", returns: 'SellerProfile', errors: [404] })

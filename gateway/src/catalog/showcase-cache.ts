@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CatalogEvents } from '@paymarket/contracts';
+import { CatalogEvents, RpcPatterns, type SellersShowcase } from '@paymarket/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { EventInvalidatedCache } from '../http/event-invalidated-cache.js';
 import { etagMatches, type PublicReadCache } from '../http/public-read-cache.js';
+import type { GatewayRpc } from '../http/rpc.provider.js';
 
 /** The showcase is public and the same for everyone: shared caches may keep it, but must ask again each time. */
 export const PUBLIC_REVALIDATE = 'public, no-cache';
@@ -24,6 +25,23 @@ export class ShowcaseCache extends EventInvalidatedCache {
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     super(config.messaging, SHOWCASE_EVENTS, 'paymarket.gateway.showcase-cache', READ_CACHE_TTL_MS);
   }
+}
+
+/** What a showcase page's query asks the catalog: the first page is `{}`. */
+export interface ShowcaseQuery {
+  limit?: number;
+  cursor?: string;
+  payable?: boolean;
+}
+
+/** The cache key of a showcase page's query (`FIRST_PAGE` for none). */
+export function showcaseCacheKey({ limit, cursor, payable }: ShowcaseQuery = {}): string {
+  return limit === undefined && !cursor && !payable ? FIRST_PAGE : `${limit ?? ''}|${cursor ?? ''}|${payable ? 'true' : ''}`;
+}
+
+/** One page of the showcase from the catalog (what the cache keeps, `GET /api/sellers-showcase` and /sellers show). */
+export function loadShowcasePage(rpc: GatewayRpc, { limit, cursor, payable }: ShowcaseQuery = {}): Promise<SellersShowcase> {
+  return rpc.call(RpcPatterns.catalog.LIST_SELLERS, { limit, cursor: cursor || undefined, ...(payable ? { payable: true } : {}) });
 }
 
 /**

@@ -22,7 +22,7 @@ import { optionalBuyer } from '../auth/resolve-session.js';
 import { BUYER_SESSION_COOKIE } from '../auth/session-cookies.js';
 import { answerFromCache } from '../http/public-read-cache.js';
 import { PUBLIC_REVALIDATE } from '../catalog/showcase-cache.js';
-import { BoardCache } from './board-cache.js';
+import { BoardCache, boardPageKey, loadBoardPage } from './board-cache.js';
 import { SELLER_ID_HEADER, verifiedSeller } from './seller-identity.js';
 import { Doc, DocTag } from '../openapi/describe.js';
 
@@ -63,9 +63,7 @@ export class BuyerRequestsController {
     const filters = validated(ListBuyerRequestsQueryDto, { ...query });
     // A signed-out visitor's page is the same for everyone: cached by its filters (ADR 0044).
     if (request.cookies?.[BUYER_SESSION_COOKIE] === undefined) {
-      return answerFromCache(this.boardCache, JSON.stringify(filters), reply, PUBLIC_REVALIDATE, () =>
-        this.rpc.call(RpcPatterns.requests.LIST, { query: filters }),
-      );
+      return answerFromCache(this.boardCache, boardPageKey(filters), reply, PUBLIC_REVALIDATE, () => loadBoardPage(this.rpc, filters));
     }
     const viewer = await optionalBuyer(this.rpc, request);
     return this.rpc.call(RpcPatterns.requests.LIST, { query: filters, viewerEmail: viewer?.email });

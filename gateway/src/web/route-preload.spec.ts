@@ -22,12 +22,14 @@ describe('pagePreloads', () => {
         }),
       );
       const pages = pagePreloads(dist, html);
-      expect(pages.get('sellers')).toBe(
+      expect(pages.get('sellers')?.html).toBe(
         '<html><head><script type="module" src="/assets/index-A.js"></script>' +
           '<link rel="modulepreload" crossorigin href="/assets/sellers-S.js"><link rel="modulepreload" crossorigin href="/assets/card-C.js">' +
           '</head><body></body></html>',
       );
-      expect(pages.get('')).toContain('href="/assets/home-H.js"');
+      expect(pages.get('')?.html).toContain('href="/assets/home-H.js"');
+      // What main.tsx preloads itself on first use (ADR 0062): the entry's imports, then the page's chunks.
+      expect(pages.get('sellers')?.modules).toEqual(['/assets/react-R.js', '/assets/sellers-S.js', '/assets/card-C.js']);
       expect(pages.has('payment')).toBe(false);
     } finally {
       rmSync(dist, { recursive: true, force: true });
@@ -54,7 +56,7 @@ describe('pagePreloads', () => {
       const links = [
         ...pagePreloads(dist, html)
           .get('sellers')!
-          .matchAll(/href="([^"]+)"/g),
+          .html.matchAll(/href="([^"]+)"/g),
       ].map((m) => m[1]);
       expect(links).toEqual(['/assets/react-R.js', '/assets/boot-B.js', '/assets/sellers-S.js']);
     } finally {
@@ -99,7 +101,11 @@ describe('prerenderedPages', () => {
         'assets/index-S.css': 'h1{color:red}',
       },
       (dist) => {
-        const pages = prerenderedPages(dist, (page) => (page === 'sellers' ? html.replace('</head>', '<!--sellers--></head>') : html));
+        const pages = prerenderedPages(
+          dist,
+          html,
+          new Map([['sellers', { html: html.replace('</head>', '<!--sellers--></head>'), modules: [] }]]),
+        );
 
         expect(pages.get('/sellers')?.unknown).toBe(
           '<html><head><script type="module" fetchpriority="low" crossorigin src="/assets/index-A.js"></script>' +
@@ -118,7 +124,7 @@ describe('prerenderedPages', () => {
     withDist(
       { '.vite/prerender.json': JSON.stringify({ '/sellers': shell('<h1>Browse Sellers</h1>'), '/': shell('<h1>Home</h1>', true) }) },
       (dist) => {
-        const pages = prerenderedPages(dist, () => html);
+        const pages = prerenderedPages(dist, html, new Map([['', { html, modules: ['/assets/react-R.js', '/assets/home-H.js'] }]]));
 
         expect(pages.get('/')?.visitor).toContain(
           '<meta name="paymarket-viewer" content="visitor"><meta name="paymarket-hydrate" content="on-first-use"><meta name="paymarket-modules"',
@@ -126,7 +132,7 @@ describe('prerenderedPages', () => {
         expect(pages.get('/')?.visitor).toContain('<div id="root"><h1>Home</h1><a>Sign in</a></div>');
         // Hydrated on first use: its chunks are fetched then, none at load; the entry still loads (at low priority).
         expect(pages.get('/')?.visitor).not.toContain('<link rel="modulepreload"');
-        expect(pages.get('/')?.visitor).toContain('<meta name="paymarket-modules" content="/assets/react-R.js">');
+        expect(pages.get('/')?.visitor).toContain('<meta name="paymarket-modules" content="/assets/react-R.js /assets/home-H.js">');
         expect(pages.get('/')?.visitor).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-A.js">');
         expect(pages.get('/sellers')?.visitor).toContain(
           '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-R.js">',
@@ -140,13 +146,13 @@ describe('prerenderedPages', () => {
 
   it('keeps the stylesheet link when the file is missing', () => {
     withDist({ '.vite/prerender.json': JSON.stringify({ '/': shell('<h1>Home</h1>') }) }, (dist) => {
-      expect(prerenderedPages(dist, () => html).get('/')?.visitor).toContain(
+      expect(prerenderedPages(dist, html, new Map()).get('/')?.visitor).toContain(
         '<link rel="stylesheet" crossorigin href="/assets/index-S.css">',
       );
     });
   });
 
   it('is empty when the build prerendered nothing', () => {
-    withDist({}, (dist) => expect(prerenderedPages(dist, () => html).size).toBe(0));
+    withDist({}, (dist) => expect(prerenderedPages(dist, html, new Map()).size).toBe(0));
   });
 });

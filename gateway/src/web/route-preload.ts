@@ -8,19 +8,28 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
+/** A page's index.html with its chunks preloaded, and those files (with what the entry imports) by name. */
+export interface PageHtml {
+  html: string;
+  /** Every script the page starts with but the entry: what main.tsx preloads itself when it hydrates on first use. */
+  modules: string[];
+}
+
 /**
  * index.html for each page with `<link rel="modulepreload">` for that page's chunks (ADR 0044), read from Vite's
  * build manifest: the browser fetches the page's code beside the entry instead of after running it, one round trip
  * less before the first paint. Pages are `web/src/pages/<path>.tsx` for one-segment paths (`/` is home); any other path, or
  * a build without a manifest, gets index.html as it is.
  */
-export function pagePreloads(webDist: string, indexHtml: string): Map<string, string> {
-  const pages = new Map<string, string>();
+export function pagePreloads(webDist: string, indexHtml: string): Map<string, PageHtml> {
+  const pages = new Map<string, PageHtml>();
   const manifestFile = join(webDist, '.vite', 'manifest.json');
   if (!existsSync(manifestFile) || !indexHtml.includes('</head>')) return pages;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const entryKeys = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   const loadedByEntry = new Set(entryKeys.flatMap((key) => closure(manifest, key)));
+  // What the entry imports (Vite's loader): index.html preloads it already.
+  const importedByEntry = [...loadedByEntry].filter((file) => !entryKeys.some((key) => manifest[key]!.file === file));
   // The entry starts the app in stages, each a dynamic import evaluated in its own task (React, then the app shell,
   // ADR 0058): every page needs them, so they are preloaded with the page's chunks rather than fetched one by one.
   const startUp = entryKeys.flatMap((key) => (manifest[key]!.dynamicImports ?? []).flatMap((child) => closure(manifest, child)));
@@ -29,7 +38,10 @@ export function pagePreloads(webDist: string, indexHtml: string): Map<string, st
     if (!match) continue;
     const files = [...new Set([...startUp, ...closure(manifest, key)])].filter((chunk) => !loadedByEntry.has(chunk));
     const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-    pages.set(match[1] === 'home' ? '' : match[1]!, indexHtml.replace('</head>', `${links}</head>`));
+    pages.set(match[1] === 'home' ? '' : match[1]!, {
+      html: indexHtml.replace('</head>', `${links}</head>`),
+      modules: [...importedByEntry, ...files].map((file) => `/${file}`),
+    });
   }
   return pages;
 }
@@ -49,49 +61,72 @@ interface PrerenderedPath {
   visitorComplete: boolean;
 }
 
+/** `<meta name="paymarket-viewer">` of a visitor's view, and whether main.tsx hydrates it on first use (ADR 0062). */
+export function visitorMeta(firstUse: boolean): string {
+  return `<meta name="paymarket-viewer" content="visitor">${firstUse ? '<meta name="paymarket-hydrate" content="on-first-use">' : ''}`;
+}
+
+/** How a page's HTML carries a prerendered view. */
+export interface ViewOptions {
+  /** Tags for `<head>`. */
+  meta: string;
+  /**
+   * Hydrated on first use (ADR 0062): nothing of the app is fetched before, not even preloaded, as each file that
+   * arrives costs the main thread a task (Lighthouse at ×4 on the same machine: 0.91 with the chunks prefetched,
+   * 1.00 without). The files are listed in `<meta name="paymarket-modules">` for main.tsx to fetch all at once then.
+   */
+  firstUse: boolean;
+  /** Put after `#root` (a live view's query cache, ADR 0063). */
+  after?: string;
+}
+
 /**
- * The pages the web build prerendered (`.vite/prerender.json`, ADR 0044), each as its HTML with the markup in
- * `<div id="root">`: the first viewport paints before any script runs and the app hydrates it. As nothing on first
- * paint waits for a script any more, the stylesheet is inlined (one round trip less before it) and the scripts are
- * fetched at low priority, after what the paint needs. The visitor's HTML says so in `<meta name="paymarket-viewer">`,
- * and, when its view is the whole first view (no list to load), asks main.tsx to hydrate on first use
- * (`<meta name="paymarket-hydrate" content="on-first-use">`, ADR 0062), its chunks then not preloaded at all.
- * Keyed by exact path (`/sellers`, not
- * `/sellers/`); none when the build wrote no such file.
+ * A page's HTML with `markup` in `<div id="root">`: the first viewport paints before any script runs and the app
+ * hydrates it. As nothing on first paint waits for a script any more, the stylesheet is inlined (one round trip less
+ * before it) and the scripts are fetched at low priority, after what the paint needs. Undefined when index.html has
+ * no empty root to fill.
  */
-export function prerenderedPages(webDist: string, pageHtml: (page: string) => string): Map<string, PrerenderedHtml> {
-  const pages = new Map<string, PrerenderedHtml>();
+export function withView(
+  webDist: string,
+  indexHtml: string,
+  page: PageHtml | undefined,
+  markup: string,
+  view: ViewOptions,
+): string | undefined {
+  const html = page?.html ?? indexHtml;
+  if (!html.includes(EMPTY_ROOT) || !html.includes('</head>')) return undefined;
+  const lowPriority = (tag: string) => `${tag} fetchpriority="low"`;
+  const meta = view.firstUse ? `${view.meta}<meta name="paymarket-modules" content="${(page?.modules ?? []).join(' ')}">` : view.meta;
+  const withRoot = (
+    view.firstUse ? html.replace(/<link rel="modulepreload"[^>]*>/g, '') : html.replace(/<link rel="modulepreload"/g, lowPriority)
+  )
+    .replace('</head>', () => `${meta}</head>`)
+    .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>${view.after ?? ''}`)
+    .replace(/<script type="module"/g, lowPriority);
+  return inlineStylesheets(webDist, withRoot);
+}
+
+/**
+ * The pages the web build prerendered (`.vite/prerender.json`, ADR 0044), each as its HTML (`withView`). The
+ * visitor's HTML says so in `<meta name="paymarket-viewer">`, and, when its view is the whole first view (no list to
+ * load), is hydrated on first use (ADR 0062). Keyed by exact path (`/sellers`, not `/sellers/`); none when the build
+ * wrote no such file.
+ */
+export function prerenderedPages(webDist: string, indexHtml: string, pages: ReadonlyMap<string, PageHtml>): Map<string, PrerenderedHtml> {
+  const prerendered = new Map<string, PrerenderedHtml>();
   const file = join(webDist, '.vite', 'prerender.json');
-  if (!existsSync(file)) return pages;
+  if (!existsSync(file)) return prerendered;
   const shells = JSON.parse(readFileSync(file, 'utf8')) as Record<string, PrerenderedPath>;
   for (const [path, shell] of Object.entries(shells)) {
-    const page = pageOf(path);
-    const html = page === undefined ? undefined : pageHtml(page);
-    if (!html?.includes(EMPTY_ROOT) || !html.includes('</head>')) continue;
-    const lowPriority = (tag: string) => `${tag} fetchpriority="low"`;
-    const withMarkup = (markup: string, meta: string, preload: boolean) => {
-      const withRoot = html
-        .replace('</head>', `${meta}</head>`)
-        .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`)
-        .replace(/<script type="module"/g, lowPriority);
-      if (preload) return inlineStylesheets(webDist, withRoot.replace(/<link rel="modulepreload"/g, lowPriority));
-      // The files main.tsx preloads itself at first use, all at once rather than one stage after another.
-      const modules = [...withRoot.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g)].map((match) => match[1]);
-      return inlineStylesheets(
-        webDist,
-        withRoot
-          .replace(/<link rel="modulepreload"[^>]*>/g, '')
-          .replace('</head>', `<meta name="paymarket-modules" content="${modules.join(' ')}"></head>`),
-      );
-    };
-    // A visitor's view that is the whole first view is hydrated on first use, and nothing of the app is fetched
-    // before: not even downloaded, as each file that arrives costs the main thread a task (Lighthouse at ×4 on the
-    // same machine: 0.91 with the chunks prefetched, 1.00 without; ADR 0062).
+    const key = pageOf(path);
+    if (key === undefined) continue;
+    const page = pages.get(key);
     const firstUse = shell.visitorComplete;
-    const visitorMeta = `<meta name="paymarket-viewer" content="visitor">${firstUse ? '<meta name="paymarket-hydrate" content="on-first-use">' : ''}`;
-    pages.set(path, { visitor: withMarkup(shell.visitor, visitorMeta, !firstUse), unknown: withMarkup(shell.unknown, '', true) });
+    const visitor = withView(webDist, indexHtml, page, shell.visitor, { meta: visitorMeta(firstUse), firstUse });
+    const unknown = withView(webDist, indexHtml, page, shell.unknown, { meta: '', firstUse: false });
+    if (visitor !== undefined && unknown !== undefined) prerendered.set(path, { visitor, unknown });
   }
-  return pages;
+  return prerendered;
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';

@@ -7,6 +7,8 @@ import type { EmbedMarketplace } from '@paymarket/contracts';
 import type { EmbedMarketplaceCache } from '../embed/embed-marketplaces.js';
 import type { GatewayConfig } from '../gateway.config.js';
 import { isAssetPath, SpaController } from './spa.controller.js';
+import { CompressedHtml } from './compressed-html.js';
+import type { LiveViewPage, LiveViews } from './live-views.js';
 
 const INDEX_HTML =
   '<html><head><script type="module" crossorigin src="/assets/index-A.js"></script></head><body><div id="root"></div></body></html>';
@@ -106,10 +108,56 @@ async function get(sut: SpaController, url: string, cookies: Record<string, stri
   return (await answer(sut, url, cookies)).body;
 }
 
-const spa = (dist: string, marketplaces = lookup(), production = false) =>
-  new SpaController({ webDist: dist, production } as GatewayConfig, marketplaces);
+/** No live list to show (no server module in the build, or its list unreadable): the prerendered view stands. */
+const NO_LIVE_VIEWS = { html: async () => undefined } as unknown as LiveViews;
+
+const spa = (dist: string, marketplaces = lookup(), production = false, liveViews = NO_LIVE_VIEWS) =>
+  new SpaController({ webDist: dist, production } as GatewayConfig, marketplaces, liveViews);
 
 describe(SpaController.name, () => {
+  // ADR 0063: a visitor's live list comes with its first page in the view, built into the page's HTML by the controller.
+  it('sends a visitor the live view of a list when there is one, hydrated on first use with the state beside it', async () => {
+    await withDist(async (dist) => {
+      const asked: string[] = [];
+      const liveViews = {
+        html: async (path: string, page: LiveViewPage) => {
+          asked.push(path);
+          if (path !== '/sellers') return undefined;
+          return new CompressedHtml(
+            page(
+              path,
+              '<main><h1>Browse Sellers</h1><p>Maple Ink</p></main>',
+              '<script type="application/json" id="paymarket-state">{}</script>',
+            )!,
+          );
+        },
+      } as unknown as LiveViews;
+      const sut = spa(dist, lookup(), false, liveViews);
+
+      const sellers = await answer(sut, '/sellers');
+      const board = await get(sut, '/buyer-requests');
+      const signedIn = await get(sut, '/sellers', { pm_session: 'x' });
+      const withQuery = await get(sut, '/sellers?x=1');
+
+      expect(sellers.body).toContain(
+        '<div id="root"><main><h1>Browse Sellers</h1><p>Maple Ink</p></main></div><script type="application/json" id="paymarket-state">{}</script>',
+      );
+      expect(sellers.body).toContain(
+        '<meta name="paymarket-viewer" content="visitor"><meta name="paymarket-hydrate" content="on-first-use">',
+      );
+      expect(sellers.body).toContain('<meta name="paymarket-modules" content="/assets/sellers-P.js">');
+      expect(sellers.body).not.toContain('<link rel="modulepreload"');
+      expect(sellers.headers.vary).toBe('accept-encoding, cookie');
+      // No live view: the prerendered skeleton, loaded by the app at once.
+      expect(board).toContain(`<div id="root">${visitorView(PRERENDERED['/buyer-requests'])}</div>`);
+      expect(board).not.toContain('paymarket-hydrate');
+      // A session cookie or a query string: never the visitor's live view.
+      expect(signedIn).toContain(`<div id="root">${PRERENDERED['/sellers']}</div>`);
+      expect(withQuery).not.toContain('Maple Ink');
+      expect(asked).toEqual(['/sellers', '/buyer-requests']);
+    });
+  });
+
   it.each(Object.entries(PRERENDERED))('sends %s with a session cookie with its prerendered first view in #root', async (path, markup) => {
     await withDist(async (dist) => {
       const sut = spa(dist);

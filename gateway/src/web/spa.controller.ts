@@ -11,7 +11,8 @@ import { checkoutFrameAncestors, EMBED_CHECKOUT_PATH, withFrameAncestors } from 
 import { EmbedMarketplaceCache } from '../embed/embed-marketplaces.js';
 import { carriesSessionCookie } from '../auth/session-cookies.js';
 import { CompressedHtml, htmlEncoding } from './compressed-html.js';
-import { pageOf, pagePreloads, prerenderedPages } from './route-preload.js';
+import { pageOf, pagePreloads, prerenderedPages, visitorMeta, withView } from './route-preload.js';
+import { LiveViews, type LiveViewPage } from './live-views.js';
 
 const log = createLogger('spa');
 
@@ -42,10 +43,13 @@ export class SpaController {
   private readonly prerendered = new Map<string, { visitor: CompressedHtml; unknown: CompressedHtml }>();
 
   private readonly production: boolean;
+  /** A live list's view in its page's HTML, for a visitor, hydrated on first use (ADR 0063). */
+  private readonly livePage: LiveViewPage = () => undefined;
 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     private readonly marketplaces: EmbedMarketplaceCache,
+    private readonly liveViews: LiveViews,
   ) {
     this.production = config.production;
     const index = config.webDist ? join(config.webDist, 'index.html') : undefined;
@@ -53,12 +57,15 @@ export class SpaController {
     if (!config.webDist || indexHtml === undefined) return;
     this.indexHtml = new CompressedHtml(indexHtml);
     const pages = pagePreloads(config.webDist, indexHtml);
-    for (const [page, html] of pages) this.pages.set(page, new CompressedHtml(html));
+    for (const [page, { html }] of pages) this.pages.set(page, new CompressedHtml(html));
     // Prerendered first viewports (ADR 0044) only for the bare path: a query string (?provider=…, ?mine=1) can change
     // the first render, and the app must hydrate exactly the markup it would render.
-    for (const [path, html] of prerenderedPages(config.webDist, (page) => pages.get(page) ?? indexHtml)) {
+    for (const [path, html] of prerenderedPages(config.webDist, indexHtml, pages)) {
       this.prerendered.set(path, { visitor: new CompressedHtml(html.visitor), unknown: new CompressedHtml(html.unknown) });
     }
+    const webDist = config.webDist;
+    this.livePage = (path, markup, after) =>
+      withView(webDist, indexHtml, pages.get(pageOf(path) ?? ''), markup, { meta: visitorMeta(true), firstUse: true, after });
   }
 
   @Get('*')
@@ -78,8 +85,12 @@ export class SpaController {
     const page = pageOf(path);
     // A prerendered page differs by whether the request carries a session cookie (ADR 0062): a visitor's is signed out.
     const prerendered = query === undefined ? this.prerendered.get(path) : undefined;
+    const visitor = prerendered !== undefined && !carriesSessionCookie(request);
+    // A visitor's live list (ADR 0063): its first page in the view; without one, the prerendered skeleton.
+    const live = visitor ? await this.liveViews.html(path, this.livePage) : undefined;
     const html =
-      (prerendered && (carriesSessionCookie(request) ? prerendered.unknown : prerendered.visitor)) ??
+      live ??
+      (prerendered && (visitor ? prerendered.visitor : prerendered.unknown)) ??
       (page === undefined ? undefined : this.pages.get(page)) ??
       this.indexHtml;
     const encoding = htmlEncoding(request.headers['accept-encoding']);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { HydratedFieldset } from './hydrated-fieldset';
+import { PRESSED_FIELD, watchFirstUse } from '@/first-use';
 
 // Loaded after the globals react-dom/server needs in jsdom (a static import would evaluate it first).
 await import('../../test/server-render-globals');
@@ -83,5 +84,30 @@ describe(HydratedFieldset.name, () => {
     });
 
     expect(container.querySelector('fieldset')!.disabled).toBe(true);
+  });
+
+  // ADR 0063: on a visitor's view hydrated on first use, a tap on a field that waits for hydration is not lost.
+  it('gives the focus, once hydrated, to a field pressed while it waited; a locked one keeps none', async () => {
+    for (const locked of [false, true]) {
+      const container = serve(renderToString(<Form locked={locked} />));
+      const watch = watchFirstUse(window);
+      const input = container.querySelector('input')!;
+      input.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      expect(PRESSED_FIELD in input).toBe(!locked);
+
+      const consoleErrors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      await act(async () => {
+        root = hydrateRoot(container, <Form locked={locked} />);
+      });
+      expect(consoleErrors).not.toHaveBeenCalled();
+      consoleErrors.mockRestore();
+
+      expect(document.activeElement === input).toBe(!locked);
+      expect(PRESSED_FIELD in input).toBe(false);
+      watch.release();
+      act(() => root?.unmount());
+      root = undefined;
+      input.blur();
+    }
   });
 });

@@ -15,6 +15,7 @@ import { Select } from '@/components/ui/select';
 import { useSession } from '@/hooks/use-session';
 import { BUDGET_BUCKET_LABELS, BUDGET_BUCKETS, REQUEST_CATEGORIES, REQUEST_CATEGORY_LABELS } from '@/lib/contracts-light';
 import { apiErrorMessage } from '@/lib/queryClient';
+import { usePreviewedList } from '@/lib/use-previewed-list';
 import {
   boardQueryKey,
   boardUrl,
@@ -94,6 +95,8 @@ export function BuyerRequestsPage(): ReactElement {
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
   });
+  // A visitor's view came with the first requests only (ADR 0063): the rest of the first page follows once the app runs.
+  usePreviewedList(board);
 
   // A page of cards (24) is one long render: deferred, it runs as a transition that yields to the browser every few
   // milliseconds, while the skeleton (or the cards shown before) stays until it is done (P5: TBT).
@@ -148,65 +151,68 @@ export function BuyerRequestsPage(): ReactElement {
         </div>
       </HydrationBoundary>
 
-      {/* Prerendered (ADR 0044): usable once hydrated. */}
+      {/* Prerendered (ADR 0044): the fields usable once hydrated. The button is not a field: a click on it before
+          then is held and dispatched once hydrated on a visitor's view (ADR 0063), and otherwise changes nothing. */}
       <HydrationBoundary>
-        <HydratedFieldset className="mb-6 flex flex-col gap-3 md:flex-row md:items-center">
+        <div className="mb-6 flex flex-col gap-3 md:flex-row md:items-center">
           <Button onClick={() => setPosting(true)}>
             <Plus aria-hidden="true" />
             Post New Request
           </Button>
-          <div className="relative flex-1">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              aria-label="Search requests"
-              placeholder="Search requests..."
-              className="pl-9"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-            />
-          </div>
-          <div className="md:w-56">
-            <Select
-              aria-label="Filter by category"
-              value={filters.category}
-              onChange={(event) => setFilters({ ...filters, category: isCategory(event.target.value) ? event.target.value : '' })}
-            >
-              <option value="">All Categories</option>
-              {REQUEST_CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {REQUEST_CATEGORY_LABELS[category]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="md:w-48">
-            <Select
-              aria-label="Filter by budget"
-              value={filters.budget}
-              onChange={(event) => setFilters({ ...filters, budget: isBudgetBucket(event.target.value) ? event.target.value : '' })}
-            >
-              <option value="">All Budgets</option>
-              {BUDGET_BUCKETS.map((bucket) => (
-                <option key={bucket} value={bucket}>
-                  {BUDGET_BUCKET_LABELS[bucket]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          {buyer && (
-            <Button
-              variant={onlyMine ? 'secondary' : 'outline'}
-              aria-pressed={onlyMine}
-              onClick={() => setSearchParams(onlyMine ? {} : { mine: '1' })}
-            >
-              My requests
-            </Button>
-          )}
-        </HydratedFieldset>
+          <HydratedFieldset className="flex flex-1 flex-col gap-3 md:flex-row md:items-center">
+            <div className="relative flex-1">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                type="search"
+                aria-label="Search requests"
+                placeholder="Search requests..."
+                className="pl-9"
+                value={searchText}
+                onChange={(event) => setSearchText(event.target.value)}
+              />
+            </div>
+            <div className="md:w-56">
+              <Select
+                aria-label="Filter by category"
+                value={filters.category}
+                onChange={(event) => setFilters({ ...filters, category: isCategory(event.target.value) ? event.target.value : '' })}
+              >
+                <option value="">All Categories</option>
+                {REQUEST_CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {REQUEST_CATEGORY_LABELS[category]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="md:w-48">
+              <Select
+                aria-label="Filter by budget"
+                value={filters.budget}
+                onChange={(event) => setFilters({ ...filters, budget: isBudgetBucket(event.target.value) ? event.target.value : '' })}
+              >
+                <option value="">All Budgets</option>
+                {BUDGET_BUCKETS.map((bucket) => (
+                  <option key={bucket} value={bucket}>
+                    {BUDGET_BUCKET_LABELS[bucket]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            {buyer && (
+              <Button
+                variant={onlyMine ? 'secondary' : 'outline'}
+                aria-pressed={onlyMine}
+                onClick={() => setSearchParams(onlyMine ? {} : { mine: '1' })}
+              >
+                My requests
+              </Button>
+            )}
+          </HydratedFieldset>
+        </div>
       </HydrationBoundary>
 
       <HydrationBoundary>

@@ -9,6 +9,7 @@ import { usePayeeSession } from '@/hooks/use-payee-session';
 import { formatUsd, TRANSACTION_FEE } from '@/lib/pricing';
 import { HydrationBoundary } from '@/components/hydration-boundary';
 import { apiErrorMessage } from '@/lib/queryClient';
+import { usePreviewedList } from '@/lib/use-previewed-list';
 
 function StatCard({ icon: Icon, value, label }: { icon: typeof Users; value: string; label: string }): ReactElement {
   return (
@@ -46,7 +47,10 @@ function ShowcaseSkeleton(): ReactElement {
 }
 
 export function SellersPage(): ReactElement {
-  const { sellers, stats, isLoading, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useShowcase();
+  const showcase = useShowcase();
+  const { sellers, stats, isLoading, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = showcase;
+  // A visitor's view came with the first sellers only (ADR 0063): the rest of the first page follows once the app runs.
+  usePreviewedList(showcase);
   // A signed-in seller or print provider is listed already: their next step is their dashboard, not joining.
   const { payee } = usePayeeSession();
 

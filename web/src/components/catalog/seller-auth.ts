@@ -1,6 +1,8 @@
+import { SELLER_AUTH_PREFIX } from '@/components/requests/seller-auth';
+
 /** Spec §9: where the browser keeps a seller's edit token. */
 export function sellerAuthKey(sellerId: string): string {
-  return `seller_auth_${sellerId}`;
+  return `${SELLER_AUTH_PREFIX}${sellerId}`;
 }
 
 export function getSellerToken(sellerId: string): string | null {

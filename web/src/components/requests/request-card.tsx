@@ -1,6 +1,6 @@
 import type { BuyerRequestView } from '@paymarket/contracts';
 import { Calendar, Clock, DollarSign, MapPin, Pencil, Trash2 } from 'lucide-react';
-import type { ReactElement } from 'react';
+import { useSyncExternalStore, type ReactElement } from 'react';
 import { Link } from '@/lib/router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,11 +9,30 @@ import { REQUEST_CATEGORY_LABELS } from '@/lib/contracts-light';
 
 /**
  * "11/20/2026", as `toLocaleDateString()` shows it in the app's language (en-US, as money is), without Intl: a page's
- * first Intl call loads the locale data, a task of 50 ms and more, on the board's first render (P5: TBT).
+ * first Intl call loads the locale data, a task of 50 ms and more, on the board's first render (P5: TBT). In the
+ * reader's time zone, or in UTC where there is none to know: the markup the gateway renders (ADR 0063).
  */
-function postedDate(iso: string): string {
+function postedDate(iso: string, utc: boolean): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${date.getMonth() + 1}/${date.getDate()}/${date.getFullYear()}`;
+  if (Number.isNaN(date.getTime())) return iso;
+  return utc
+    ? `${date.getUTCMonth() + 1}/${date.getUTCDate()}/${date.getUTCFullYear()}`
+    : `${date.getMonth() + 1}/${date.getDate()}/${date.getFullYear()}`;
+}
+
+const unchanging = () => () => undefined;
+
+/**
+ * The date a request was posted. Hydrating the gateway's markup it is first the UTC date, as the markup has it (no
+ * mismatch), then the reader's own, in the render right after.
+ */
+function PostedDate({ iso }: { iso: string }): ReactElement {
+  const text = useSyncExternalStore(
+    unchanging,
+    () => postedDate(iso, false),
+    () => postedDate(iso, true),
+  );
+  return <time dateTime={iso}>{text}</time>;
 }
 
 /** Spec §2 request card; edit and delete only on the signed-in buyer's own requests. */
@@ -64,7 +83,7 @@ export function RequestCard({
             <Calendar className="size-4 text-muted-foreground" aria-hidden="true" />
             <dt className="text-muted-foreground">Posted</dt>
             <dd>
-              <time dateTime={request.createdAt}>{postedDate(request.createdAt)}</time>
+              <PostedDate iso={request.createdAt} />
             </dd>
           </div>
         </dl>
