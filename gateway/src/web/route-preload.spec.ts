@@ -110,7 +110,9 @@ describe('prerenderedPages', () => {
         expect(pages.get('/sellers')?.unknown).toBe(
           '<html><head><script type="module" fetchpriority="low" crossorigin src="/assets/index-A.js"></script>' +
             '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-R.js">' +
-            '<style>h1{color:red}</style><!--sellers--></head><body><div id="root"><h1>Browse Sellers</h1></div></body></html>',
+            '<style>h1{color:red}</style><!--sellers-->' +
+            // The first paint waits for the whole view (ADR 0063).
+            '<link rel="expect" href="#root" blocking="render"></head><body><div id="root"><h1>Browse Sellers</h1></div></body></html>',
         );
         // The markup is inserted as it is, `$&` included.
         expect(pages.get('/')?.unknown).toContain('<div id="root"><h1>Home $&</h1></div>');
@@ -137,7 +139,7 @@ describe('prerenderedPages', () => {
         expect(pages.get('/sellers')?.visitor).toContain(
           '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-R.js">',
         );
-        expect(pages.get('/sellers')?.visitor).toContain('<meta name="paymarket-viewer" content="visitor"></head>');
+        expect(pages.get('/sellers')?.visitor).toContain('<meta name="paymarket-viewer" content="visitor"><link rel="expect"');
         expect(pages.get('/sellers')?.visitor).not.toContain('paymarket-hydrate');
         expect(pages.get('/sellers')?.unknown).not.toContain('<meta name="paymarket');
       },

@@ -81,6 +81,14 @@ export interface ViewOptions {
 }
 
 /**
+ * The first paint waits until the whole of `#root` is parsed (ADR 0063): the browser parses, styles and lays out the
+ * view in one go before it paints, instead of painting the top, then parsing the rest in slices, each followed by
+ * another style and layout of the page, all of it after the first paint and so blocking time (Lighthouse at ×16 on
+ * static copies: `/` 0.94–0.98 → 0.98–0.99). Browsers without `rel=expect` paint as before.
+ */
+const RENDER_WHOLE_VIEW = '<link rel="expect" href="#root" blocking="render">';
+
+/**
  * A page's HTML with `markup` in `<div id="root">`: the first viewport paints before any script runs and the app
  * hydrates it. As nothing on first paint waits for a script any more, the stylesheet is inlined (one round trip less
  * before it) and the scripts are fetched at low priority, after what the paint needs. Undefined when index.html has
@@ -96,7 +104,8 @@ export function withView(
   const html = page?.html ?? indexHtml;
   if (!html.includes(EMPTY_ROOT) || !html.includes('</head>')) return undefined;
   const lowPriority = (tag: string) => `${tag} fetchpriority="low"`;
-  const meta = view.firstUse ? `${view.meta}<meta name="paymarket-modules" content="${(page?.modules ?? []).join(' ')}">` : view.meta;
+  const modules = view.firstUse ? `<meta name="paymarket-modules" content="${(page?.modules ?? []).join(' ')}">` : '';
+  const meta = `${view.meta}${modules}${RENDER_WHOLE_VIEW}`;
   const withRoot = (
     view.firstUse ? html.replace(/<link rel="modulepreload"[^>]*>/g, '') : html.replace(/<link rel="modulepreload"/g, lowPriority)
   )
