@@ -220,6 +220,14 @@ describe('buyer requests board, end to end over HTTP', () => {
       expect(seen).toEqual(all);
     });
 
+    it('lists the newest first past the ninth request (its sequence sorted as a number, not as text)', async () => {
+      for (let i = 1; i <= 10; i++) await post(ada.cookie, { title: `Numbered ${i}`, description: 'x' }).expect(201);
+      const bySeq = await db.query('SELECT id FROM requests.buyer_requests WHERE deleted_at IS NULL ORDER BY seq DESC');
+      expect(bySeq.rows.length).toBeGreaterThan(10);
+      expect((await board('?limit=100')).requests.map((r) => r.id)).toEqual(bySeq.rows.map((r: { id: string }) => r.id));
+      expect((await board('?limit=1')).requests.map((r) => r.title)).toEqual(['Numbered 10']);
+    });
+
     it('reports stats over visible requests, and marks the viewer’s own cards', async () => {
       const visitor = await board();
       expect(visitor.stats.categories).toMatchObject({ packaging: 1, 'signs-banners': 1, 'apparel-printing': 1 });

@@ -168,7 +168,9 @@ export class SqlBuyerRequestsRepository extends BuyerRequestsRepository {
     if (filter.budget === 'over-500') where.push(`budget_min_cents > ${param(BUDGET_BUCKET_BOUNDS_CENTS.fiveHundred)}`);
     if (filter.beforeSeq) where.push(`seq < ${param(filter.beforeSeq)}::bigint`);
     const rows = (await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM buyer_requests WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT ${param(filter.limit)}`,
+      // `buyer_requests.seq`, the column: a bare `seq` would be COLUMNS' text alias (`seq::text AS seq`), and sort the
+      // tenth request after the second (issue 24: a board frozen at its ninth request, newest first no more).
+      `SELECT ${COLUMNS} FROM buyer_requests WHERE ${where.join(' AND ')} ORDER BY buyer_requests.seq DESC LIMIT ${param(filter.limit)}`,
       params,
     )) as RawRow[];
     return rows.map(toRow);
