@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerSeller, siteLinks } from './support/app';
+import { registerSeller, siteLinks, unique } from './support/app';
 
 test.describe('navigation', () => {
   test('the home page offers the five entry points and states the flat fee', async ({ page }) => {
@@ -150,5 +150,27 @@ test.describe('a visitor’s list comes rendered with its first page', () => {
     await expect(sellers.getByText(seller.businessName)).toBeVisible();
     // The view held the first sellers: the app asks for the rest of the first page, from where they end, and nothing else.
     await expect.poll(() => asked).toEqual([expect.stringMatching(/\/api\/sellers-showcase\?cursor=./)]);
+  });
+
+  test('/buyer-requests shows a request posted a moment ago, and the keyboard starts its search', async ({ page, request }) => {
+    const title = unique('Letterpress wedding suite');
+    expect(
+      (await request.post('/api/register-buyer', { data: { name: 'Vera Visitor', email: `${unique('vera')}@example.com` } })).status(),
+    ).toBe(201);
+    const posted = await request.post('/api/buyer-requests', {
+      data: { title, description: 'Eighty letterpress invitations with envelopes.', category: 'marketing-materials' },
+    });
+    expect(posted.status()).toBe(201);
+    await showsOnceAnnounced(page, '/buyer-requests', page.getByRole('heading', { name: title }));
+    await expect(page.getByTestId('board-skeleton')).toHaveCount(0);
+    expect(await hydrated(page)).toBe(false);
+
+    await page.keyboard.press('Tab');
+    await expect.poll(() => hydrated(page)).toBe(true);
+    const search = page.getByLabel('Search requests');
+    await search.fill(title);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await search.fill(unique('nothing-matches'));
+    await expect(page.getByText('No Requests Found')).toBeVisible();
   });
 });

@@ -124,8 +124,8 @@ test.describe('buyer requests board', () => {
     const seller = await sellerContext.newPage();
     // Without a seller profile in this browser, Contact Buyer explains how to become a seller.
     await seller.goto('/buyer-requests');
-    // The board's fields are enabled once the app has hydrated them; on a visitor's view hydrated on first use (ADR
-    // 0063) the pointer coming over the search box is what starts the app (Playwright moves no pointer before a fill).
+    // A visitor's board runs no app code until first used (ADR 0063): the pointer coming over the search box starts
+    // the app, which enables it (Playwright fills only an enabled field, and moves no pointer before).
     await seller.getByLabel('Search requests').hover();
     await seller.getByLabel('Search requests').fill(edited);
     await seller.getByRole('article', { name: edited }).getByRole('button', { name: 'Contact Buyer' }).click();

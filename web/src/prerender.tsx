@@ -9,6 +9,7 @@ import { seedSignedOut } from '@/hooks/signed-out';
 import { createQueryClient } from '@/lib/queryClient';
 import type { PreviewPage } from '@/lib/use-previewed-list';
 import { SHOWCASE_PATH } from '@/components/catalog/use-showcase';
+import { boardQueryKey, BUYER_REQUESTS_PATH, NO_FILTERS } from '@/pages/requests/board-filters';
 
 /** The paths the build prerenders: the pages listed in app-routes.tsx. */
 export const PRERENDERED_PATHS = Object.keys(PRERENDERED_PAGES);
@@ -98,8 +99,11 @@ export const LIVE_LISTS: Readonly<Record<string, { api: string; limit: number; s
       limit: LIVE_PREVIEW,
       seed: (client, firstPage) => client.setQueryData([SHOWCASE_PATH], { pages: [preview(firstPage)], pageParams: [null] }),
     },
-    // '/buyer-requests' is left out for now: in the cluster e2e run its visitor view kept a request posted a moment
-    // before out of the list across 20 s of reloads (ADR 0063); its skeleton loads the list in the browser, as before.
+    '/buyer-requests': {
+      api: BUYER_REQUESTS_PATH,
+      limit: LIVE_PREVIEW,
+      seed: (client, firstPage) => client.setQueryData(boardQueryKey(NO_FILTERS), { pages: [preview(firstPage)], pageParams: [null] }),
+    },
   };
 
 /** A visitor's view of a live list page with its first page of data, and that data for the browser's cache. */

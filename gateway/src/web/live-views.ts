@@ -34,8 +34,7 @@ interface ListSource {
 export type LiveViewPage = (path: string, markup: string, state: string) => string | undefined;
 
 /**
- * A visitor's first view of the live lists (those in the web build's `LIVE_LISTS`: /sellers; the board's source is
- * here but the board is not live yet, ADR 0063), rendered with the list's first page in it
+ * A visitor's first view of the live lists (/sellers, /buyer-requests), rendered with the list's first page in it
  * instead of its skeleton (ADR 0063): the view is then the whole first view, and is hydrated on first use like `/`
  * and `/payment` (ADR 0062), so no app code runs at load. The list comes from the gateway's public read cache, the
  * one its API answers from (no extra read of the services), and the page is rendered once per version of that
