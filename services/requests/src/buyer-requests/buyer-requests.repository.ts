@@ -66,12 +66,12 @@ export abstract class BuyerRequestsRepository {
 
 interface RawRow {
   id: string;
-  seq: string;
+  seq_text: string;
   title: string;
   description: string;
   category: RequestCategory;
   budget: string;
-  budget_min_cents: string | null;
+  budget_min_cents_text: string | null;
   timeline: string;
   location: string;
   buyer_id: string;
@@ -82,18 +82,22 @@ interface RawRow {
   deleted_at: Date | null;
 }
 
-const COLUMNS = `id, seq::text AS seq, title, description, category, budget, budget_min_cents::text AS budget_min_cents, timeline,
-  location, buyer_id, buyer_email, buyer_name, created_at, updated_at, deleted_at`;
+/**
+ * The bigints come as text, under names of their own: an alias named like its column is what a bare `ORDER BY seq`
+ * sorts on, and the text put the tenth request after the second (issue 24).
+ */
+const COLUMNS = `id, seq::text AS seq_text, title, description, category, budget, budget_min_cents::text AS budget_min_cents_text,
+  timeline, location, buyer_id, buyer_email, buyer_name, created_at, updated_at, deleted_at`;
 
 function toRow(raw: RawRow): BuyerRequestRow {
   return {
     id: raw.id,
-    seq: raw.seq,
+    seq: raw.seq_text,
     title: raw.title,
     description: raw.description,
     category: raw.category,
     budget: raw.budget,
-    budgetMinCents: raw.budget_min_cents === null ? null : Number(raw.budget_min_cents),
+    budgetMinCents: raw.budget_min_cents_text === null ? null : Number(raw.budget_min_cents_text),
     timeline: raw.timeline,
     location: raw.location,
     buyerId: raw.buyer_id,
@@ -168,9 +172,7 @@ export class SqlBuyerRequestsRepository extends BuyerRequestsRepository {
     if (filter.budget === 'over-500') where.push(`budget_min_cents > ${param(BUDGET_BUCKET_BOUNDS_CENTS.fiveHundred)}`);
     if (filter.beforeSeq) where.push(`seq < ${param(filter.beforeSeq)}::bigint`);
     const rows = (await this.dataSource.query(
-      // `buyer_requests.seq`, the column: a bare `seq` would be COLUMNS' text alias (`seq::text AS seq`), and sort the
-      // tenth request after the second (issue 24: a board frozen at its ninth request, newest first no more).
-      `SELECT ${COLUMNS} FROM buyer_requests WHERE ${where.join(' AND ')} ORDER BY buyer_requests.seq DESC LIMIT ${param(filter.limit)}`,
+      `SELECT ${COLUMNS} FROM buyer_requests WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT ${param(filter.limit)}`,
       params,
     )) as RawRow[];
     return rows.map(toRow);
