@@ -73,6 +73,7 @@ export default {
       testEnvironment: 'jsdom',
       globals: { __PAYMARKET_SDK_VERSION__: sdkVersion },
       testMatch: ['<rootDir>/web/{src,widget}/**/*.spec.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/web/test/testing-library.ts'],
       // .tsx needs the TSX parser and the automatic JSX runtime; plain .ts keeps the TS parser (generic arrows, `<T>x` casts).
       transform: {
         '^.+\\.tsx$': ['@swc/jest', webSwc(true)],
