@@ -4,5 +4,7 @@ import { requestsService } from './index.js';
 
 runMain(requestsService.name, () => {
   const config = serviceConfigFromEnv(requestsService.name);
-  return startServiceApp(requestsService.module(config), config);
+  // Seeds like catalog: the cluster process only on request (PAYMARKET_SEED=true), never in production (the seeder checks).
+  const seeded = { ...config, seed: process.env.PAYMARKET_SEED === 'true' };
+  return startServiceApp(requestsService.module(seeded), seeded);
 });

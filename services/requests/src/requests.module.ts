@@ -8,10 +8,12 @@ import { BuyerRequestsByBuyer1763900000002 } from './database/migrations/1763900
 import { Quotes1764000000000 } from './database/migrations/1764000000000-quotes.js';
 import { QuoteMessages1764000000002 } from './database/migrations/1764000000002-quote-messages.js';
 import { QuotesModule } from './quotes/quotes.module.js';
+import { RequestsSeeder } from './seed/requests-seeder.js';
 
 /**
  * The requests service owns the `requests` schema: buyer requests (soft-deleted) and seller interest. A confirmed
- * account deletion anonymises the buyer's rows (account-erasure, ADR 0029).
+ * account deletion anonymises the buyer's rows (account-erasure, ADR 0029). With `seed` set, an empty board gets a few
+ * demonstration requests (ADR 0066).
  */
 @Module({})
 export class RequestsModule {
@@ -33,6 +35,7 @@ export class RequestsModule {
         AccountErasureModule,
         QuotesModule,
       ],
+      providers: [RequestsSeeder],
     };
   }
 }

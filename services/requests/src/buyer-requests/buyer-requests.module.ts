@@ -17,5 +17,7 @@ import { UpdateBuyerRequestUseCase } from './update-buyer-request.use-case.js';
     RecordInterestUseCase,
     { provide: BuyerRequestsRepository, useClass: SqlBuyerRequestsRepository },
   ],
+  // The demo seed posts through the same use case as a buyer (RequestsSeeder).
+  exports: [PostBuyerRequestUseCase],
 })
 export class BuyerRequestsModule {}

@@ -126,6 +126,17 @@ describe(PostBuyerRequestUseCase.name, () => {
     ]);
   });
 
+  it('posts inside a given transaction with a given id, as the demo seed does', async () => {
+    const { repo, published, post } = setup();
+    const tx = { manager: {}, publish: async () => undefined } as unknown as Transaction;
+    const id = 'de300000-0000-4000-8000-000000000099';
+    const row = await post.postIn(tx, ada, { title: 'Cards', description: 'Matte', budget: '$80' }, id);
+    expect(row).toMatchObject({ id, buyerId: 'b-ada', buyerEmail: 'ada@example.com', category: 'other', budgetMinCents: 8_000 });
+    expect(repo.rows).toHaveLength(1);
+    // Published through the caller's transaction, not a unit of work of its own.
+    expect(published).toEqual([]);
+  });
+
   it("is made once per Idempotency-Key within the buyer's own scope, keyed by what is posted (not the ignored email)", async () => {
     const { onces, post } = setup();
     await post.execute(ada, { title: 'Cards', description: 'Matte', buyerEmail: 'eve@example.com' }, 'key-1');
