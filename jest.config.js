@@ -70,7 +70,8 @@ export default {
     {
       ...shared,
       displayName: 'web',
-      testEnvironment: 'jsdom',
+      // jsdom with the fetch API, TextEncoder and streams of Node (react-router's data router builds Requests).
+      testEnvironment: 'jest-fixed-jsdom',
       globals: { __PAYMARKET_SDK_VERSION__: sdkVersion },
       testMatch: ['<rootDir>/web/{src,widget}/**/*.spec.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/web/test/testing-library.ts'],

@@ -57,8 +57,6 @@ function prerender(): Plugin {
         server: { middlewareMode: true, hmr: false, ws: false },
         // Only the SSR loader is used: no browser dependency pre-bundling (it would scan and write node_modules/.vite).
         optimizeDeps: { noDiscovery: true, include: [] },
-        // With PAYMARKET_WEB_RUNTIME=preact the prerender renders with the runtime that build ships (ADR 0059).
-        ...(!WITH_PREACT ? {} : { resolve: { alias: PREACT_ALIASES }, ssr: { noExternal: PREACT_SSR_NO_EXTERNAL } }),
       });
       try {
         const { PRERENDERED_PATHS, prerenderPath } = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender');
@@ -69,11 +67,14 @@ function prerender(): Plugin {
         await server.close();
       }
       // The same module for the gateway, which renders a live list's first view with the list in it (ADR 0063):
-      // `.vite/ssr/prerender.js`, its libraries imported from node_modules (one React, the gateway's).
+      // `.vite/ssr/prerender.js`, and the view it renders per request (ADR 0065). Its libraries are bundled in, React's
+      // production build among them whatever the gateway's NODE_ENV: the development build renders 3–4× slower.
       await build({
         root,
         configFile,
         logLevel: 'error',
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        ssr: { noExternal: true },
         build: {
           ssr: 'src/prerender.tsx',
           outDir: join(outDir, '.vite', 'ssr'),
@@ -82,52 +83,19 @@ function prerender(): Plugin {
           copyPublicDir: false,
           rolldownOptions: { output: { codeSplitting: false } },
         },
-        ...(!WITH_PREACT ? {} : { ssr: { noExternal: PREACT_SSR_NO_EXTERNAL } }),
       });
     },
   };
 }
 
-/**
- * `PAYMARKET_WEB_RUNTIME=preact npm run build -w web` ships Preact's React compatibility layer instead of react-dom
- * (ADR 0059): the app, its router (wouter), the query cache, Radix and the rest import `react`/`react-dom` and get
- * preact/compat (~10 KB gzip instead of ~68), and the prerender renders through the same aliases with
- * preact-render-to-string. Not the default: measured beside React on the same machine it met the 100 KB budget but
- * scored lower (its hydration is one task where React's is time-sliced). The dev server always runs React.
- */
-const WITH_PREACT = process.env.PAYMARKET_WEB_RUNTIME === 'preact';
-export const PREACT_ALIASES = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
-/**
- * The libraries that import `react`, loaded through Vite by the prerender so the aliases reach them too (left external,
- * Node would load them with the real React beside Preact).
- */
-const PREACT_SSR_NO_EXTERNAL = [
-  /^wouter/,
-  /^@tanstack\/(react-query|query-core)$/,
-  /^@radix-ui\//,
-  'lucide-react',
-  'react-hook-form',
-  /^@hookform\//,
-  /^@stripe\/react-stripe-js$/,
-];
-
 /** The modules of the `vendor` chunk: the libraries every page starts with, and the app's own modules they all load. */
 const VENDOR =
-  /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@tanstack[\\/]query-core|@tanstack[\\/]react-query|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]|[\\/]src[\\/]lib[\\/](use-query|queryClient|utils|class-merge|router|use-sync-external-store)\.tsx?$/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser|@tanstack[\\/]query-core|@tanstack[\\/]react-query|clsx|tailwind-merge|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]|[\\/]src[\\/]lib[\\/](queryClient|utils)\.tsx?$/;
 
 /** The SDK the gateway serves at /sdk/ (ADR 0053): its version lives in libs/sdk/package.json only. */
 const SDK_VERSION = (JSON.parse(readFileSync(new URL('../libs/sdk/package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   plugins: [react(), tailwindcss(), precompress(), prerender()],
   define: { __PAYMARKET_SDK_VERSION__: JSON.stringify(SDK_VERSION) },
   resolve: {
@@ -135,14 +103,7 @@ export default defineConfig(({ command }) => ({
     alias: [
       { find: '@paymarket/contracts', replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      {
-        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
-        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)),
-      },
-      ...(command === 'build' && WITH_PREACT ? PREACT_ALIASES : []),
     ],
-    // One copy of the runtime, whoever imports it.
-    dedupe: ['preact'],
   },
   // The contracts DTOs use TypeScript legacy decorators (class-validator); oxc must compile them the same way tsc does.
   oxc: { decorator: { legacy: true } },
@@ -160,11 +121,11 @@ export default defineConfig(({ command }) => ({
       output: {
         // The libraries every page starts with, as one chunk: one gzip stream instead of seven (2 KB less per page,
         // ADR 0058); left to itself rolldown split them by which lazy pages share them. The app's own modules every
-        // page loads (web/src/lib's query hooks, query client, `cn()` and its class table) join it: 0.8 KB less.
+        // page loads (web/src/lib's query client and `cn()`) join it.
         codeSplitting: {
           groups: [
             // React and react-dom evaluate alone, in main.tsx's first stage; the other libraries in its second.
-            { name: 'react', test: /node_modules[\\/](preact|react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             // Vite's loader of lazy chunks, apart from the entry: in the entry, every lazy chunk imported the entry and
             // so listed the entry's stylesheet among its dependencies, which the loader fetched again at start-up where
             // the gateway had inlined it, and restyled the page with (ADR 0062).

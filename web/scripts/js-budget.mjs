@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
  * the router swap), so the build holds it just above today's largest page.
  */
 export const GOAL_KB = 100;
-export const CEILING_KB = Number(process.env.WEB_JS_CEILING_KB ?? 110);
+export const CEILING_KB = Number(process.env.WEB_JS_CEILING_KB ?? 145);
 
 /** The P5 pages (bench/scenarios/web.mjs) by their module in the manifest. */
 export const PAGES = {

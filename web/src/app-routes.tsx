@@ -1,111 +1,75 @@
-import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
-import { Navigate, Route, Routes } from '@/lib/router';
+import type { ComponentType } from 'react';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '@/components/app-layout';
 
-/** A code-split page; `preload()` loads its code, after which it renders without suspending. */
-export type LazyPage = ComponentType & { preload: () => Promise<void> };
-
-/** Code-splits a page module that exports its component by name (the codebase has no default exports). */
-function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyPage {
-  let Loaded: ComponentType | undefined;
-  const preload = async () => {
-    Loaded ??= (await load())[name];
-  };
-  const Lazy = lazy(async () => {
-    await preload();
-    return { default: Loaded! };
-  });
-  // Once loaded, the page renders in place of the lazy wrapper: neither adds markup, so hydration sees the same tree.
-  const Page = () => (Loaded ? <Loaded /> : <Lazy />);
-  return Object.assign(Page, { preload });
+/**
+ * A route's page, code-split with react-router's route-level `lazy`: the router loads the module before it renders the
+ * route (a navigation keeps the current page on screen meanwhile). Page modules export their component by name (the
+ * codebase has no default exports).
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): NonNullable<RouteObject['lazy']> {
+  return async () => ({ Component: (await load())[name] });
 }
 
-const HomePage = lazyPage(() => import('@/pages/home'), 'HomePage');
-const PaymentPage = lazyPage(() => import('@/pages/payment'), 'PaymentPage');
-const PaymentSuccessPage = lazyPage(() => import('@/pages/payment-success'), 'PaymentSuccessPage');
-const OrdersPage = lazyPage(() => import('@/pages/orders'), 'OrdersPage');
-const ProvidersPage = lazyPage(() => import('@/pages/providers'), 'ProvidersPage');
-const JoinPage = lazyPage(() => import('@/pages/join'), 'JoinPage');
-const SignInPage = lazyPage(() => import('@/pages/sign-in'), 'SignInPage');
-const SellerRegistrationPage = lazyPage(() => import('@/pages/seller-registration'), 'SellerRegistrationPage');
-const SellersPage = lazyPage(() => import('@/pages/sellers'), 'SellersPage');
-const SellerEditPage = lazyPage(() => import('@/pages/seller-edit'), 'SellerEditPage');
-const BuyerRequestsPage = lazyPage(() => import('@/pages/buyer-requests'), 'BuyerRequestsPage');
-const RequestQuotesPage = lazyPage(() => import('@/pages/requests/request-quotes'), 'RequestQuotesPage');
-const SellerDashboardPage = lazyPage(() => import('@/pages/dashboard/seller-dashboard'), 'SellerDashboardPage');
-const DashboardPage = lazyPage(() => import('@/pages/dashboard/dashboard'), 'DashboardPage');
-const ProviderDashboardPage = lazyPage(() => import('@/pages/dashboard/provider-dashboard'), 'ProviderDashboardPage');
-const DirectPaymentPage = lazyPage(() => import('@/pages/direct-payment'), 'DirectPaymentPage');
-const IntegratePage = lazyPage(() => import('@/pages/integrate'), 'IntegratePage');
-const MarketplaceSetupPage = lazyPage(() => import('@/pages/marketplace-setup'), 'MarketplaceSetupPage');
-const ApiAccessPage = lazyPage(() => import('@/pages/api-access'), 'ApiAccessPage');
-const DevelopersPage = lazyPage(() => import('@/pages/developers/developers'), 'DevelopersPage');
-const AdminPage = lazyPage(() => import('@/pages/admin'), 'AdminPage');
-const PrivacyPage = lazyPage(() => import('@/pages/privacy'), 'PrivacyPage');
-const DeleteAccountPage = lazyPage(() => import('@/pages/delete-account'), 'DeleteAccountPage');
-const DeleteAccountConfirmPage = lazyPage(() => import('@/pages/delete-account-confirm'), 'DeleteAccountConfirmPage');
-const ProviderSignupPage = lazyPage(() => import('@/pages/provider-signup'), 'ProviderSignupPage');
-const DevMailboxPage = lazyPage(() => import('@/pages/dev-mailbox'), 'DevMailboxPage');
-const NotFoundPage = lazyPage(() => import('@/pages/not-found'), 'NotFoundPage');
-const EmbedCheckoutPage = lazyPage(() => import('@/pages/embed/checkout'), 'EmbedCheckoutPage');
+/** Every route of the app, for the browser's data router (boot.tsx) and the build's static render (prerender.tsx). */
+export const ROUTES: RouteObject[] = [
+  // The embed widget's iframe (ADR 0052): inside a marketplace's page, so without PayMarket's bar and footer.
+  { path: 'embed/checkout', lazy: page(() => import('@/pages/embed/checkout'), 'EmbedCheckoutPage') },
+  {
+    element: <AppLayout />,
+    children: [
+      { index: true, lazy: page(() => import('@/pages/home'), 'HomePage') },
+      { path: 'payment', lazy: page(() => import('@/pages/payment'), 'PaymentPage') },
+      { path: 'payment-success', lazy: page(() => import('@/pages/payment-success'), 'PaymentSuccessPage') },
+      { path: 'orders', lazy: page(() => import('@/pages/orders'), 'OrdersPage') },
+      { path: 'providers', lazy: page(() => import('@/pages/providers'), 'ProvidersPage') },
+      { path: 'join', lazy: page(() => import('@/pages/join'), 'JoinPage') },
+      { path: 'sign-in', lazy: page(() => import('@/pages/sign-in'), 'SignInPage') },
+      { path: 'seller-registration', lazy: page(() => import('@/pages/seller-registration'), 'SellerRegistrationPage') },
+      { path: 'sellers', lazy: page(() => import('@/pages/sellers'), 'SellersPage') },
+      { path: 'sellers/edit/:id', lazy: page(() => import('@/pages/seller-edit'), 'SellerEditPage') },
+      // The seller edit screen links to and returns to /sellers-showcase; the directory itself lives at /sellers.
+      { path: 'sellers-showcase', element: <Navigate to="/sellers" replace /> },
+      { path: 'buyer-requests', lazy: page(() => import('@/pages/buyer-requests'), 'BuyerRequestsPage') },
+      { path: 'buyer-requests/:id/quotes', lazy: page(() => import('@/pages/requests/request-quotes'), 'RequestQuotesPage') },
+      { path: 'dashboard', lazy: page(() => import('@/pages/dashboard/dashboard'), 'DashboardPage') },
+      { path: 'dashboard/seller/:id', lazy: page(() => import('@/pages/dashboard/seller-dashboard'), 'SellerDashboardPage') },
+      { path: 'dashboard/provider/:id', lazy: page(() => import('@/pages/dashboard/provider-dashboard'), 'ProviderDashboardPage') },
+      { path: 'direct-payment', lazy: page(() => import('@/pages/direct-payment'), 'DirectPaymentPage') },
+      { path: 'integrate', lazy: page(() => import('@/pages/integrate'), 'IntegratePage') },
+      { path: 'marketplace-setup', lazy: page(() => import('@/pages/marketplace-setup'), 'MarketplaceSetupPage') },
+      { path: 'api-access', lazy: page(() => import('@/pages/api-access'), 'ApiAccessPage') },
+      { path: 'developers', lazy: page(() => import('@/pages/developers/developers'), 'DevelopersPage') },
+      { path: 'admin', lazy: page(() => import('@/pages/admin'), 'AdminPage') },
+      { path: 'privacy', lazy: page(() => import('@/pages/privacy'), 'PrivacyPage') },
+      { path: 'delete-account', lazy: page(() => import('@/pages/delete-account'), 'DeleteAccountPage') },
+      { path: 'delete-account/confirm', lazy: page(() => import('@/pages/delete-account-confirm'), 'DeleteAccountConfirmPage') },
+      { path: 'provider-signup', lazy: page(() => import('@/pages/provider-signup'), 'ProviderSignupPage') },
+      // Always registered: the gateway answers 404 for the mailbox API in production and the page says so.
+      { path: 'dev/mailbox', lazy: page(() => import('@/pages/dev-mailbox'), 'DevMailboxPage') },
+      { path: '*', lazy: page(() => import('@/pages/not-found'), 'NotFoundPage') },
+    ],
+  },
+];
 
 /**
  * The pages whose first viewport the build renders into their HTML (prerender.tsx, ADR 0044, P5). Only pages whose
- * first render needs no data (every query pending, signed out) belong here. main.tsx loads the page's code before it
- * hydrates, so the whole first view hydrates in one pass, before any query has answered.
+ * first render needs no data (every query pending, signed out) belong here.
  */
 // A form control in a prerendered view sits in a HydratedFieldset: disabled until hydration, so no input is lost.
-export const PRERENDERED_PAGES: Readonly<Record<string, LazyPage>> = {
-  '/': HomePage,
-  '/sellers': SellersPage,
-  '/buyer-requests': BuyerRequestsPage,
-  '/payment': PaymentPage,
-};
+export const PRERENDERED_PATHS: readonly string[] = ['/', '/sellers', '/buyer-requests', '/payment'];
 
-export function AppRoutes(): ReactElement {
-  return (
-    <Routes>
-      {/* The embed widget's iframe (ADR 0052): inside a marketplace's page, so without PayMarket's bar and footer. */}
-      <Route
-        path="embed/checkout"
-        element={
-          <Suspense fallback={null}>
-            <EmbedCheckoutPage />
-          </Suspense>
-        }
-      />
-      <Route element={<AppLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path="payment" element={<PaymentPage />} />
-        <Route path="payment-success" element={<PaymentSuccessPage />} />
-        <Route path="orders" element={<OrdersPage />} />
-        <Route path="providers" element={<ProvidersPage />} />
-        <Route path="join" element={<JoinPage />} />
-        <Route path="sign-in" element={<SignInPage />} />
-        <Route path="seller-registration" element={<SellerRegistrationPage />} />
-        <Route path="sellers" element={<SellersPage />} />
-        <Route path="sellers/edit/:id" element={<SellerEditPage />} />
-        {/* The seller edit screen links to and returns to /sellers-showcase; the directory itself lives at /sellers. */}
-        <Route path="sellers-showcase" element={<Navigate to="/sellers" replace />} />
-        <Route path="buyer-requests" element={<BuyerRequestsPage />} />
-        <Route path="buyer-requests/:id/quotes" element={<RequestQuotesPage />} />
-        <Route path="dashboard" element={<DashboardPage />} />
-        <Route path="dashboard/seller/:id" element={<SellerDashboardPage />} />
-        <Route path="dashboard/provider/:id" element={<ProviderDashboardPage />} />
-        <Route path="direct-payment" element={<DirectPaymentPage />} />
-        <Route path="integrate" element={<IntegratePage />} />
-        <Route path="marketplace-setup" element={<MarketplaceSetupPage />} />
-        <Route path="api-access" element={<ApiAccessPage />} />
-        <Route path="developers" element={<DevelopersPage />} />
-        <Route path="admin" element={<AdminPage />} />
-        <Route path="privacy" element={<PrivacyPage />} />
-        <Route path="delete-account" element={<DeleteAccountPage />} />
-        <Route path="delete-account/confirm" element={<DeleteAccountConfirmPage />} />
-        <Route path="provider-signup" element={<ProviderSignupPage />} />
-        {/* Always registered: the gateway answers 404 for the mailbox API in production and the page says so. */}
-        <Route path="dev/mailbox" element={<DevMailboxPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+/**
+ * Loads the code of the routes matching `pathname` and puts it on those routes, as react-router's guide to lazy routes
+ * with server rendering does before hydrating: the router then starts initialized and renders the page at once, so
+ * the first render is the markup the server sent (and a page without markup shows no empty frame first).
+ */
+export async function loadRoutesAt(pathname: string, routes: RouteObject[] = ROUTES): Promise<void> {
+  const lazy = (matchRoutes(routes, pathname) ?? []).filter((match) => typeof match.route.lazy === 'function');
+  await Promise.all(
+    lazy.map(async ({ route }) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(route, { ...(await load()), lazy: undefined });
+    }),
   );
 }

@@ -1,6 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
-import { AppRoutes } from '@/app-routes';
+import { lazy, StrictMode, Suspense, useState, type ReactElement, type ReactNode } from 'react';
 import { useToast } from '@/hooks/use-toast';
 
 // Radix Toast loads with the first toast rather than with every page (ADR 0044, P5), and stays mounted after it.
@@ -19,17 +18,16 @@ function LazyToaster(): ReactElement | null {
 }
 
 /**
- * The whole app under a router: the browser's in main.tsx, a static one when the build prerenders a page's first
- * viewport (prerender.tsx). One tree for both, so the browser hydrates exactly what the build rendered (ADR 0044).
+ * The whole app around its router: the browser's data router (boot.tsx), or the static router when the build or the
+ * gateway renders a page's first view (prerender.tsx). One tree for both, so the browser hydrates exactly what was
+ * rendered (ADR 0044).
  */
-export function App({ client, Router }: { client: QueryClient; Router: ComponentType<{ children: ReactNode }> }): ReactElement {
+export function App({ client, children }: { client: QueryClient; children: ReactNode }): ReactElement {
   return (
     <StrictMode>
       <QueryClientProvider client={client}>
-        <Router>
-          <AppRoutes />
-          <LazyToaster />
-        </Router>
+        {children}
+        <LazyToaster />
       </QueryClientProvider>
     </StrictMode>
   );

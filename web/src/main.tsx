@@ -35,9 +35,8 @@ function sentState(): SentQueries | undefined {
 }
 
 /**
- * Start-up in stages, each evaluated in its own task (ADR 0058): the runtime first (`react` and `react-dom/client`;
- * preact/compat in a `PAYMARKET_WEB_RUNTIME=preact` build, ADR 0059), then the router, the query
- * cache and the app shell, then the page. One static import graph was evaluated in a single task of ~300 ms at Lighthouse's
+ * Start-up in stages, each evaluated in its own task (ADR 0058): the runtime first (`react` and `react-dom/client`),
+ * then the router, the query cache and the app shell, then the page. One static import graph was evaluated in a single task of ~300 ms at Lighthouse's
  * 4× CPU slowdown, all of it blocking time on a prerendered page, whose first paint comes before any script.
  *
  * A visitor's prerendered page that is its whole first view (the gateway says so, ADR 0062) starts none of it before
@@ -62,25 +61,22 @@ async function start(root: HTMLElement): Promise<void> {
   const [{ startTransition }, { createRoot, hydrateRoot }] = await runtime;
   await nextTask();
   const { boot } = await (shell ?? import('./boot'));
-  const { app, page } = boot(window.location.pathname, { visitor, state: sentState() });
-  if (!(root.firstElementChild && page)) {
+  // The router, the query cache, the app shell and the page's own code (its route's `lazy`), loaded before the first render.
+  const app = await boot(window.location.pathname, { visitor, state: sentState() });
+  if (!root.firstElementChild) {
     createRoot(root).render(app);
     releaseHeld(watch);
     return;
   }
   // The gateway sent this page's first viewport rendered at build time (prerender.tsx, ADR 0044). With the page's code
   // loaded first, the whole view hydrates in one pass, before any query starts (a session answering between the nav
-  // bar and the page would make them differ from the markup). Under React, as a transition, hydration yields to the
-  // browser every few milliseconds; preact/compat's startTransition runs it at once, in one task (ADR 0059).
-  const hydrate = () => {
-    startTransition(() => {
-      hydrateRoot(root, app);
-    });
-    releaseHeld(watch);
-  };
-  // Should the page's code fail to load, hydration goes ahead and the page's own loading reports it.
+  // bar and the page would make them differ from the markup). As a transition, hydration yields to the browser every
+  // few milliseconds.
   if (!firstUse) await nextTask();
-  await page.preload().then(hydrate, hydrate);
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+  releaseHeld(watch);
 }
 
 /** Clicks held until now go to the app: on a part not hydrated yet, a click makes React hydrate it at once. */

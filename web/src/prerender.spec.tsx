@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import type { BuyerRequestListResponse, SellersShowcase } from '@paymarket/contracts';
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { BrowserRouter } from '@/lib/router';
-import { App } from '@/app';
+import { browserApp } from '@/boot';
 import { createQueryClient } from '@/lib/queryClient';
 import { seedSignedOut } from '@/hooks/signed-out';
 import type { Viewer } from '@/prerender';
@@ -81,7 +80,7 @@ describe(prerenderPage.name, () => {
     const consoleErrors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 
     await act(async () => {
-      root = hydrateRoot(container, <App client={createQueryClient()} Router={BrowserRouter} />, {
+      root = hydrateRoot(container, await browserApp(createQueryClient(), window.location.pathname), {
         onRecoverableError: (error) => errors.push(error),
       });
     });
@@ -107,7 +106,7 @@ describe(prerenderPage.name, () => {
     window.history.pushState({}, '', path);
 
     await act(async () => {
-      root = hydrateRoot(container, <App client={createQueryClient()} Router={BrowserRouter} />);
+      root = hydrateRoot(container, await browserApp(createQueryClient(), window.location.pathname));
     });
 
     expect(container.querySelector(selector)).toBe(control);
@@ -139,7 +138,7 @@ describe(prerenderPage.name, () => {
       seedSignedOut(client);
 
       await act(async () => {
-        root = hydrateRoot(container, <App client={client} Router={BrowserRouter} />, {
+        root = hydrateRoot(container, await browserApp(client, window.location.pathname), {
           onRecoverableError: (error) => errors.push(error),
         });
       });
@@ -246,7 +245,7 @@ describe(renderLiveView.name, () => {
     const errors: unknown[] = [];
     const consoleErrors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     await act(async () => {
-      root = hydrateRoot(container, <App client={client} Router={BrowserRouter} />, {
+      root = hydrateRoot(container, await browserApp(client, window.location.pathname), {
         onRecoverableError: (error) => errors.push(error),
       });
     });

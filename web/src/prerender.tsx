@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SentQueries } from '@/boot';
-import type { ReactElement, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from '@/lib/router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { App } from '@/app';
-import { PRERENDERED_PAGES } from '@/app-routes';
+import { PRERENDERED_PATHS, ROUTES } from '@/app-routes';
 import { seedSignedOut } from '@/hooks/signed-out';
 import { createQueryClient } from '@/lib/queryClient';
 import type { PreviewPage } from '@/lib/use-previewed-list';
@@ -12,7 +11,10 @@ import { SHOWCASE_PATH } from '@/components/catalog/use-showcase';
 import { boardQueryKey, BUYER_REQUESTS_PATH, NO_FILTERS } from '@/pages/requests/board-filters';
 
 /** The paths the build prerenders: the pages listed in app-routes.tsx. */
-export const PRERENDERED_PATHS = Object.keys(PRERENDERED_PAGES);
+export { PRERENDERED_PATHS };
+
+/** react-router's static handler over the app's routes: it matches a path and loads its routes' `lazy` code. */
+const handler = createStaticHandler(ROUTES);
 
 /**
  * Who the markup is for (ADR 0062): `visitor`, a request without any session cookie, so signed out everywhere and
@@ -38,26 +40,109 @@ export async function prerenderPage(
   viewer: Viewer = 'unknown',
   seed?: (client: QueryClient) => void,
 ): Promise<PrerenderedView> {
-  await PRERENDERED_PAGES[path]?.preload();
-  function AtPath({ children }: { children: ReactNode }): ReactElement {
-    return <StaticRouter location={path}>{children}</StaticRouter>;
-  }
   const client = createQueryClient();
   if (viewer === 'visitor') seedSignedOut(client);
   seed?.(client);
-  // In a Preact build (ADR 0059) react-dom/server is preact-render-to-string, which writes React's
-  // suppressHydrationWarning out as an attribute, meaningless to a browser.
-  const markup = renderToString(<App client={client} Router={AtPath} />).replace(/ suppressHydrationWarning(="")?/gi, '');
+  const markup = await renderWith(path, client);
+  return { markup, complete: pendingQueries(client).length === 0, state: answers(client) };
+}
+
+/** `#root`'s markup for `url` (a path, with or without a query string) from what `client` holds. */
+async function renderWith(url: string, client: QueryClient): Promise<string> {
+  const context = await handler.query(new Request(new URL(url, 'http://paymarket.invalid')));
+  if (context instanceof Response) throw new Error(`prerender ${url}: the router answered with a redirect`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // No hydration data in the markup (`hydrate={false}`): no route has a loader, and an inline script would be refused
+  // by the CSP. The browser's router starts with the same routes loaded (boot.tsx).
+  const markup = renderToString(
+    <App client={client}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </App>,
+  );
   // A part still suspended would come out as its fallback and be replaced on hydration; an inline script would be
   // refused by the CSP.
-  if (/<script|<template|<!--\$[?!]-->/.test(markup)) throw new Error(`prerender ${path}: a part of the page did not render at build time`);
-  // A query the page asks for and has no answer to: a list the first view shows as a skeleton. One it does not ask
-  // (`enabled: false`, e.g. a locked form's options) leaves nothing unshown.
-  const pending = client
+  if (/<script|<template|<!--\$[?!]-->/.test(markup)) throw new NotRenderedError(url);
+  return markup;
+}
+
+/** A view with a part that cannot render on the server (its code is loaded on demand in the browser). */
+class NotRenderedError extends Error {
+  constructor(url: string) {
+    super(`prerender ${url}: a part of the page did not render on the server`);
+  }
+}
+
+/**
+ * The queries the page asks for and has no answer to: a list the view shows as a skeleton. One it does not ask
+ * (`enabled: false`, e.g. a locked form's options) leaves nothing unshown.
+ */
+function pendingQueries(client: QueryClient) {
+  return client
     .getQueryCache()
     .findAll({ predicate: (query) => query.state.status === 'pending' && (query.options as { enabled?: unknown }).enabled !== false });
-  const answered = client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'success' });
-  return { markup, complete: pending.length === 0, state: answered.map((query) => [query.queryKey, query.state.data]) };
+}
+
+/** The answers in `client`, as the browser's query cache starts with them (boot.tsx). */
+function answers(client: QueryClient): SentQueries {
+  return client
+    .getQueryCache()
+    .findAll({ predicate: (query) => query.state.status === 'success' })
+    .map((query) => [query.queryKey, query.state.data]);
+}
+
+/** A view rendered for one request (ADR 0065), with the answers it was rendered from. */
+export interface FirstView {
+  markup: string;
+  /** JSON of the answers in the query cache (`SentQueries`), safe inside `<script type="application/json">` (no `<`). */
+  state: string;
+  /** No query of the view was left without its answer. */
+  complete: boolean;
+}
+
+/** How many times a view is rendered at most: each render can ask for what the previous answers revealed. */
+const FIRST_VIEW_PASSES = 3;
+
+/**
+ * The first view of `url` (path and query string) for the person asking (ADR 0065): rendered per request by the
+ * gateway, with the answers of the queries the view asks for, read from the gateway's own API with that request's
+ * cookies through `fetch`. Each pass renders the page, asks what it wanted and had no answer to, and renders again with
+ * the answers: a session check first, then what the session decides (the buyer's orders). A query that fails is left
+ * out, so the view shows what it shows before that answer, and the browser asks it again once hydrated. A `visitor`
+ * (no session cookie) is signed out without asking.
+ */
+export async function renderFirstView(
+  url: string,
+  { visitor, fetch }: { visitor: boolean; fetch: typeof globalThis.fetch },
+): Promise<FirstView | undefined> {
+  try {
+    return await renderAnswered(url, visitor, createQueryClient({ fetch }));
+  } catch (err) {
+    // Such a page comes as before: its skeleton or an empty root, rendered in the browser.
+    if (err instanceof NotRenderedError) return undefined;
+    throw err;
+  }
+}
+
+async function renderAnswered(url: string, visitor: boolean, client: QueryClient): Promise<FirstView> {
+  if (visitor) seedSignedOut(client);
+  const failed = new Set<string>();
+  let markup = await renderWith(url, client);
+  for (let pass = 1; pass < FIRST_VIEW_PASSES; pass++) {
+    const asked = pendingQueries(client).filter((query) => !failed.has(query.queryHash));
+    if (asked.length === 0) break;
+    await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
+    for (const query of asked) {
+      if (query.state.status === 'success') continue;
+      failed.add(query.queryHash);
+      client.getQueryCache().remove(query);
+    }
+    markup = await renderWith(url, client);
+  }
+  return {
+    markup,
+    state: JSON.stringify(answers(client)).replace(/</g, '\\u003c'),
+    complete: pendingQueries(client).length === 0,
+  };
 }
 
 /** What the build writes to `.vite/prerender.json` for one path (read by the gateway, route-preload.ts). */

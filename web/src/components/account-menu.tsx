@@ -1,7 +1,7 @@
 import type { SignedInAdmin, SignedInBuyer } from '@paymarket/contracts';
 import { ChevronDown, ClipboardList, LayoutDashboard, LogIn, LogOut, Package, ShieldCheck, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
-import { Link, useLocation } from '@/lib/router';
+import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { useAdminSession, useAdminSignOut, useSession, useSignOut } from '@/hooks/use-session';
 import { toast } from '@/hooks/use-toast';

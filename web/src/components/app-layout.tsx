@@ -1,5 +1,5 @@
 import { Suspense, type ReactElement } from 'react';
-import { Link, Outlet } from '@/lib/router';
+import { Link, Outlet } from 'react-router-dom';
 import { HydrationBoundary } from './hydration-boundary';
 import { NavBar } from './nav-bar';
 

@@ -1,6 +1,6 @@
 import { LogIn, Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
-import { Link, NavLink, useLocation } from '@/lib/router';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { AccountItems, AccountMenu, useAccount, type Account } from '@/components/account-menu';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';

@@ -6,8 +6,7 @@ import type {
   SignedInAdmin,
   SignedInBuyer,
 } from '@paymarket/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useQuery } from '@/lib/use-query';
+import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 import { apiRequest, getQueryFn } from '@/lib/queryClient';
 
 // The session checks answer 200 with null when nobody is signed in, so a signed-out visit logs no error.

@@ -1,5 +1,5 @@
 import type { ConsoleMeResponse } from '@paymarket/contracts';
-import { useQuery } from '@/lib/use-query';
+import { useQuery } from '@tanstack/react-query';
 import { MY_REQUESTS_PATH } from '@/components/account-menu';
 import { usePayeeSession } from '@/hooks/use-payee-session';
 import { useAdminSession, useSession } from '@/hooks/use-session';

@@ -29,18 +29,30 @@ export async function apiRequest(
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
+/** The `fetch` of the clients made for a server render (`createQueryClient({ fetch })`). */
+const serverFetches = new WeakMap<QueryClient, typeof fetch>();
+
+/**
+ * `fetch` for a query function of `client`: the browser's, or, in a view the gateway renders for the person asking
+ * (prerender.tsx, ADR 0065), the gateway's own API called with that request's cookies.
+ */
+export function queryFetch(client: QueryClient, url: string, init?: RequestInit): Promise<Response> {
+  return (serverFetches.get(client) ?? globalThis.fetch)(url, init);
+}
+
 /** Query function whose path is the query key's parts joined by '/'. */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include' });
+  return async ({ queryKey, client }) => {
+    const res = await queryFetch(client, queryKey.join('/'), { credentials: 'include' });
     if (options.on401 === 'returnNull' && res.status === 401) return null;
     await throwIfResNotOk(res);
     return (await res.json()) as T;
   };
 }
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
+/** The app's query cache; `fetch` answers its queries' requests in a server render (relative API paths). */
+export function createQueryClient(options: { fetch?: typeof fetch } = {}): QueryClient {
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),
@@ -52,6 +64,8 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  if (options.fetch) serverFetches.set(client, options.fetch);
+  return client;
 }
 
 export const queryClient = createQueryClient();

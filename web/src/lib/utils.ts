@@ -1,7 +1,7 @@
 import { clsx, type ClassValue } from 'clsx';
-import { mergeClasses } from './class-merge';
+import { twMerge } from 'tailwind-merge';
 
-/** The classes joined, a later utility replacing an earlier one for the same property (tailwind-merge's rule, ADR 0058). */
+/** The classes joined, a later utility replacing an earlier one for the same property: shadcn/ui's `cn`. */
 export function cn(...inputs: ClassValue[]): string {
-  return mergeClasses(clsx(inputs));
+  return twMerge(clsx(inputs));
 }

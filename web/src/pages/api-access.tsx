@@ -2,7 +2,7 @@ import type { ApiAccessResponse, ApiCredentials, RequestApiAccessDto, RevealCred
 import { useMutation } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Clock, Eye, EyeOff, KeyRound, Loader2, Mail, ShieldCheck, XCircle } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
-import { useSearchParams } from '@/lib/router';
+import { useSearchParams } from 'react-router-dom';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

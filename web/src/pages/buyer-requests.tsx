@@ -1,9 +1,8 @@
 import type { BuyerRequestListResponse, BuyerRequestView } from '@paymarket/contracts';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useInfiniteQuery } from '@/lib/use-query';
+import { keepPreviousData, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ClipboardList, Info, Loader2, Plus, Search } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactElement } from 'react';
-import { Link, useSearchParams } from '@/lib/router';
+import { Link, useSearchParams } from 'react-router-dom';
 import { HydratedFieldset } from '@/components/hydrated-fieldset';
 import { HydrationBoundary } from '@/components/hydration-boundary';
 import { ManagePosts } from '@/components/requests/manage-posts';
@@ -14,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useSession } from '@/hooks/use-session';
 import { BUDGET_BUCKET_LABELS, BUDGET_BUCKETS, REQUEST_CATEGORIES, REQUEST_CATEGORY_LABELS } from '@/lib/contracts-light';
-import { apiErrorMessage } from '@/lib/queryClient';
+import { apiErrorMessage, queryFetch } from '@/lib/queryClient';
 import { usePreviewedList } from '@/lib/use-previewed-list';
 import {
   boardQueryKey,
@@ -56,8 +55,8 @@ function BoardSkeleton(): ReactElement {
   );
 }
 
-async function fetchBoard(filters: BoardFilters, cursor: string | null): Promise<BuyerRequestListResponse> {
-  const res = await fetch(boardUrl(filters, cursor), { credentials: 'include' });
+async function fetchBoard(client: QueryClient, filters: BoardFilters, cursor: string | null): Promise<BuyerRequestListResponse> {
+  const res = await queryFetch(client, boardUrl(filters, cursor), { credentials: 'include' });
   if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
   return (await res.json()) as BuyerRequestListResponse;
 }
@@ -90,7 +89,7 @@ export function BuyerRequestsPage(): ReactElement {
 
   const board = useInfiniteQuery({
     queryKey: boardQueryKey(filters),
-    queryFn: ({ pageParam }) => fetchBoard(filters, pageParam),
+    queryFn: ({ pageParam, client }) => fetchBoard(client, filters, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,

@@ -2,7 +2,7 @@ import type { AccountDeletionConfirmed } from '@paymarket/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Loader2, ShieldAlert } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
-import { Link, useSearchParams } from '@/lib/router';
+import { Link, useSearchParams } from 'react-router-dom';
 import { WhatIsDeleted } from '@/components/account-deletion/what-is-deleted';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

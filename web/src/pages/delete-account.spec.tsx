@@ -3,7 +3,7 @@ import { ACCOUNT_DELETION_MESSAGES } from '@paymarket/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from '@/lib/router';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { fakeResponse } from '../../test/fake-response';
 import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/queryClient';

@@ -2,7 +2,7 @@ import type { RequestAccountDeletionDto } from '@paymarket/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Loader2, MailCheck } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { WhatIsDeleted } from '@/components/account-deletion/what-is-deleted';
 import { FormField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';

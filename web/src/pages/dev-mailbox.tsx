@@ -1,5 +1,5 @@
 import type { MailboxMessage } from '@paymarket/contracts';
-import { useQuery } from '@/lib/use-query';
+import { useQuery } from '@tanstack/react-query';
 import { Inbox, RefreshCw } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
 import { PageHeader } from '@/components/page-header';

@@ -2,7 +2,7 @@ import type { DirectPaymentFormDto, DirectPaymentResponse, PaymentCurrency } fro
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, Loader2, Lock } from 'lucide-react';
 import { useRef, useState, type ReactElement } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { FormField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { CardPaymentForm } from '@/components/payments/card-payment-form';

@@ -12,7 +12,7 @@ import {
   Users,
 } from 'lucide-react';
 import type { ReactElement } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useViewer, type NextStep } from '@/hooks/use-viewer';

@@ -1,7 +1,7 @@
 import { MARKETPLACE_WEBHOOK_EVENTS } from '@/lib/contracts-light';
 import { BadgeDollarSign, Check, Code2, Palette, ShieldCheck, Webhook } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { MarketplaceSetupForm } from '@/components/marketplaces/marketplace-setup-form';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@ import type { RegisterBuyerDto, RegisterBuyerResponse, SignedInBuyer } from '@pa
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BadgeDollarSign, CheckCircle2, ClipboardList, CreditCard, Globe2, Loader2, Package, ShieldCheck } from 'lucide-react';
 import type { ReactElement } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

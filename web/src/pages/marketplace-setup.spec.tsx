@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from '@/lib/router';
+import { MemoryRouter } from 'react-router-dom';
 import { Toaster } from '@/components/ui/toaster';
 import { COPY_RESET_MS, MarketplaceSetupPage } from './marketplace-setup';
 

@@ -1,8 +1,8 @@
 import type { OrderView } from '@paymarket/contracts';
-import { useQuery } from '@/lib/use-query';
+import { useQuery } from '@tanstack/react-query';
 import { LogIn, PackageOpen } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
 import { OrderCard } from '@/components/payments/order-card';
 import { ADMIN_ORDERS_KEY, ORDERS_KEY } from '@/components/payments/payments-api';

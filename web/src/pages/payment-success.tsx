@@ -1,9 +1,8 @@
 import type { PaymentStatusView } from '@paymarket/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useQuery } from '@/lib/use-query';
+import { useQueryClient, useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
-import { Link, useSearchParams } from '@/lib/router';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PaymentResultCard } from '@/components/payments/payment-result-card';
 import { ORDERS_KEY, postJson } from '@/components/payments/payments-api';
 import { safeReturnPath } from '@/components/payments/return-path';

@@ -2,7 +2,7 @@ import type { CreatePaymentIntentDto, FieldErrors, OrderView, PaymentCurrency, P
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Lock, LogIn } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
-import { Link, useSearchParams } from '@/lib/router';
+import { Link, useSearchParams } from 'react-router-dom';
 import { fieldErrorId, FormField } from '@/components/form-field';
 import { HydratedFieldset } from '@/components/hydrated-fieldset';
 import { HydrationBoundary } from '@/components/hydration-boundary';

@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { Card } from '@/components/ui/card';
 
 function Section({ title, children }: { title: string; children: ReactNode }): ReactElement {

@@ -2,7 +2,7 @@ import type { ProviderApplicationDto } from '@paymarket/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { AccountStatus } from '@/components/catalog/account-status';
 import { useAccountValidation } from '@/components/catalog/use-account-validation';
 import { fieldErrorId, FormField } from '@/components/form-field';

@@ -1,8 +1,8 @@
 import type { PrintProvider } from '@paymarket/contracts';
-import { useQuery } from '@/lib/use-query';
+import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import type { ReactElement } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { ProviderCard } from '@/components/catalog/provider-card';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';

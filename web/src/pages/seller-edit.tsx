@@ -1,9 +1,8 @@
 import type { SellerProfile, UpdateSellerDto } from '@paymarket/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useQuery } from '@/lib/use-query';
+import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Loader2, Lock } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from '@/lib/router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LostEditLink } from '@/components/catalog/lost-edit-link';
 import { PayoutAccountField, payoutAccountProblem } from '@/components/catalog/payout-account-field';
 import { getSellerToken, sellerRequest, storeSellerToken } from '@/components/catalog/seller-auth';

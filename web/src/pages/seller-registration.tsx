@@ -2,7 +2,7 @@ import type { RegisterSellerDto, RegisterSellerResponse } from '@paymarket/contr
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Loader2, Store } from 'lucide-react';
 import type { ReactElement } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { PayoutAccountField, payoutAccountProblem } from '@/components/catalog/payout-account-field';
 import { storeSellerToken } from '@/components/catalog/seller-auth';
 import { useAccountValidation } from '@/components/catalog/use-account-validation';

@@ -1,6 +1,6 @@
 import { ArrowLeft, BadgeDollarSign, Layers, Loader2, Store, Users } from 'lucide-react';
 import type { ReactElement } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { SellerCard } from '@/components/catalog/seller-card';
 import { useShowcase } from '@/components/catalog/use-showcase';
 import { Button } from '@/components/ui/button';

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES } from '@paymarket/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from '@/lib/router';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { fakeResponse } from '../../test/fake-response';
 import { AccountMenu } from '@/components/account-menu';
 import { Toaster } from '@/components/ui/toaster';

@@ -1,7 +1,7 @@
 import type { BuyerSessionResponse, SignInCodeRequested } from '@paymarket/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { Link, useNavigate } from '@/lib/router';
+import { Link, useNavigate } from 'react-router-dom';
 import { EmailCodeSignIn } from '@/components/auth/email-code-sign-in';
 import { SESSION_QUERY_KEY, useSession } from '@/hooks/use-session';
 import { toast } from '@/hooks/use-toast';

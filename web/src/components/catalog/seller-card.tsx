@@ -1,7 +1,7 @@
 import type { SellerProfile } from '@paymarket/contracts';
 import { Globe, Mail, MapPin, Pencil } from 'lucide-react';
 import type { ReactElement } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

@@ -1,11 +1,12 @@
 import type { SellersShowcase } from '@paymarket/contracts';
-import { useInfiniteQuery } from '@/lib/use-query';
+import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { queryFetch } from '@/lib/queryClient';
 
 export const SHOWCASE_PATH = '/api/sellers-showcase';
 
-async function fetchPage(cursor: string | null): Promise<SellersShowcase> {
+async function fetchPage(client: QueryClient, cursor: string | null): Promise<SellersShowcase> {
   const url = cursor ? `${SHOWCASE_PATH}?cursor=${encodeURIComponent(cursor)}` : SHOWCASE_PATH;
-  const res = await fetch(url, { credentials: 'include' });
+  const res = await queryFetch(client, url, { credentials: 'include' });
   if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
   return (await res.json()) as SellersShowcase;
 }
@@ -18,7 +19,7 @@ export function useShowcase({ enabled = true }: { enabled?: boolean } = {}) {
   const query = useInfiniteQuery({
     queryKey: [SHOWCASE_PATH],
     enabled,
-    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    queryFn: ({ pageParam, client }) => fetchPage(client, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

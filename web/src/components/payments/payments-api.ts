@@ -1,6 +1,5 @@
 import type { PaymentsClientConfig } from '@paymarket/contracts';
-import { type UseQueryResult } from '@tanstack/react-query';
-import { useQuery } from '@/lib/use-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { apiErrorMessage, errorStatus } from '@/lib/queryClient';
 
 export const PAYMENTS_CONFIG_KEY = ['/api/payments/config'] as const;

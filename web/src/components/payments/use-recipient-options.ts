@@ -1,6 +1,7 @@
 import type { PrintProvider, SellersShowcase } from '@paymarket/contracts';
-import { useQuery } from '@/lib/use-query';
+import { useQuery } from '@tanstack/react-query';
 import { SHOWCASE_PATH, useShowcase } from '@/components/catalog/use-showcase';
+import { queryFetch } from '@/lib/queryClient';
 
 export interface RecipientOption {
   value: string;
@@ -48,8 +49,8 @@ const PAYABLE_SELLERS_URL = `${SHOWCASE_PATH}?payable=true&limit=100`;
 export function usePayableSellers(): { sellers: RecipientOption[]; isPending: boolean } {
   const showcase = useQuery<SellersShowcase>({
     queryKey: PAYABLE_SELLERS_KEY,
-    queryFn: async () => {
-      const res = await fetch(PAYABLE_SELLERS_URL, { credentials: 'include' });
+    queryFn: async ({ client }) => {
+      const res = await queryFetch(client, PAYABLE_SELLERS_URL, { credentials: 'include' });
       if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
       return (await res.json()) as SellersShowcase;
     },

@@ -2,7 +2,7 @@ import { BUYER_REQUEST_MESSAGES, REQUEST_LIMITS, type BuyerRequestView, type Sel
 import { useMutation, useQueries } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';

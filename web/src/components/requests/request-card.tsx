@@ -1,7 +1,7 @@
 import type { BuyerRequestView } from '@paymarket/contracts';
 import { Calendar, Clock, DollarSign, MapPin, Pencil, Trash2 } from 'lucide-react';
 import { useSyncExternalStore, type ReactElement } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

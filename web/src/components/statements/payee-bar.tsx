@@ -1,7 +1,7 @@
 import type { SignedInPayee } from '@paymarket/contracts';
 import { LogOut } from 'lucide-react';
 import type { ReactElement } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { usePayeeSignOut } from '@/hooks/use-payee-session';
 import { toast } from '@/hooks/use-toast';

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { PAYEE_AUTH_MESSAGES } from '@/lib/contracts-light';
 import { apiErrorMessage, errorStatus } from '@/lib/queryClient';
 

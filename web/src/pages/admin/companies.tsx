@@ -5,8 +5,7 @@ import type {
   CompanyView,
   RiskCheck,
 } from '@paymarket/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useQuery } from '@/lib/use-query';
+import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Check, CheckCircle2, Circle, Eye, Loader2, XCircle } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
 import { RequestDialog } from '@/components/requests/dialog';

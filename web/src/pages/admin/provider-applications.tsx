@@ -1,6 +1,5 @@
 import type { ProviderApplicationView } from '@paymarket/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useQuery } from '@/lib/use-query';
+import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 import { Check, Loader2, X } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
 import { Badge } from '@/components/ui/badge';

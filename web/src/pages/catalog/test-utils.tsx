@@ -2,7 +2,7 @@ import type { SellerProfile } from '@paymarket/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from '@/lib/router';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/queryClient';
 

@@ -2,7 +2,7 @@ import type { PayeeSessionResponse, PayeeSessionState } from '@paymarket/contrac
 import { useQueryClient } from '@tanstack/react-query';
 import { Printer, Store } from 'lucide-react';
 import type { ReactElement } from 'react';
-import { Link, Navigate, useSearchParams } from '@/lib/router';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { EmailCodeSignIn } from '@/components/auth/email-code-sign-in';
 import { PageHeader } from '@/components/page-header';
 import { PayeeBar } from '@/components/statements/payee-bar';

@@ -1,7 +1,7 @@
 import type { ProviderStatement } from '@paymarket/contracts';
-import { useQuery } from '@/lib/use-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { Navigate, useParams } from '@/lib/router';
+import { Navigate, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
 import { PayeeBar } from '@/components/statements/payee-bar';
 import { statementGet } from '@/components/statements/statement-api';

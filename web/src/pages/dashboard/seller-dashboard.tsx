@@ -1,7 +1,7 @@
 import type { SellerProfile, SellerStatement } from '@paymarket/contracts';
-import { useQuery } from '@/lib/use-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { Link, Navigate, useParams } from '@/lib/router';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
 import { storedSellerAuths } from '@/components/requests/seller-auth';
 import { PayeeBar } from '@/components/statements/payee-bar';

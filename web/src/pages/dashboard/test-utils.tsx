@@ -1,7 +1,7 @@
 import type { ProviderStatement, SellerStatement, SignedInPayee, StatementLine } from '@paymarket/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from '@/lib/router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/queryClient';
 import { DashboardPage } from './dashboard';

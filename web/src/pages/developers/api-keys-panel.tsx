@@ -1,6 +1,5 @@
 import type { ApiKeyList, ApiKeyView, CreatedApiKey, CreateApiKeyDto, RollApiKeyDto } from '@paymarket/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useQuery } from '@/lib/use-query';
+import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import { API_KEY_ACCESS } from '@/lib/contracts-light';
 import { FormField } from '@/components/form-field';

@@ -11,7 +11,7 @@ import {
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from '@/lib/router';
+import { MemoryRouter } from 'react-router-dom';
 import { fakeResponse } from '../../../test/fake-response';
 import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/queryClient';

@@ -1,8 +1,7 @@
 import type { ConsoleMeResponse } from '@paymarket/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useQuery } from '@/lib/use-query';
+import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { Link, useSearchParams } from '@/lib/router';
+import { Link, useSearchParams } from 'react-router-dom';
 import { CONSOLE_MESSAGES } from '@/lib/contracts-light';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';

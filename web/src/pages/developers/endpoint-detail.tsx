@@ -9,8 +9,7 @@ import type {
   UpdateWebhookEndpointDto,
   WebhookSecretView,
 } from '@paymarket/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useInfiniteQuery, useQuery } from '@/lib/use-query';
+import { useMutation, useQueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent, type ReactElement } from 'react';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '@/lib/contracts-light';
 import { FormField } from '@/components/form-field';

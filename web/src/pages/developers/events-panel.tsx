@@ -1,5 +1,5 @@
 import type { EventList } from '@paymarket/contracts';
-import { useInfiniteQuery } from '@/lib/use-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import { WEBHOOK_EVENT_TYPES } from '@/lib/contracts-light';
 import { Button } from '@/components/ui/button';

@@ -1,9 +1,8 @@
 import type { MarketplaceConsoleResponse, MarketplaceView } from '@paymarket/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useQuery } from '@/lib/use-query';
+import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useController } from 'react-hook-form';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { MARKETPLACE_FEE_DEFAULTS, MARKETPLACE_TENANT_MESSAGES as M, MAX_MARKETPLACE_DOMAINS } from '@/lib/contracts-light';
 import { fieldErrorId, FormField } from '@/components/form-field';
 import { integrationSnippet } from '@/components/marketplaces/integration-snippets';

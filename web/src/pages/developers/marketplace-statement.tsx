@@ -1,5 +1,5 @@
 import type { MarketplaceStatement } from '@paymarket/contracts';
-import { useQuery } from '@/lib/use-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import { FormField } from '@/components/form-field';
 import { disputeText, statementMoney } from '@/components/statements/statement-view';

@@ -1,6 +1,5 @@
 import type { CreatedWebhookEndpoint, CreateWebhookEndpointDto, WebhookEndpointList } from '@paymarket/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useQuery } from '@/lib/use-query';
+import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

@@ -8,11 +8,10 @@ import type {
   PaymentStatusView,
   PrintProvider,
 } from '@paymarket/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { useQuery } from '@/lib/use-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Loader2, Lock, ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
-import { useSearchParams } from '@/lib/router';
+import { useSearchParams } from 'react-router-dom';
 import { accentStyle, embeddingOrigin, embedRequest, postToHost, tokenFromHash } from '@/components/embed/embed-frame';
 import { FormField } from '@/components/form-field';
 import type { TestCardBody } from '@/components/payments/card-payment.types';

@@ -7,10 +7,9 @@ import type {
   QuoteView,
   SendQuoteDto,
 } from '@paymarket/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useQuery } from '@/lib/use-query';
+import { useQueryClient, useQuery } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
-import { Link, useParams } from '@/lib/router';
+import { Link, useParams } from 'react-router-dom';
 import { FormField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { CardPaymentForm } from '@/components/payments/card-payment-form';

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from '@/lib/router';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { fakeResponse } from '../../../../test/fake-response';
 import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/queryClient';
