@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -21,6 +23,12 @@ export async function renderLiveView(path, firstPage) {
   if (firstPage.explode) throw new Error('render failed');
   const names = (firstPage.sellers ?? firstPage.requests).map((item) => item.name).join(',');
   return { markup: '<h1>' + path + '</h1><p>' + names + '</p>', state: JSON.stringify(firstPage) };
+}
+export async function renderFirstView(url, { visitor, fetch }) {
+  if (url === '/explode') throw new Error('render failed');
+  const session = await (await fetch('/api/auth/session')).json();
+  const outside = await fetch('http://elsewhere.invalid/api/x').then(() => 'fetched', (err) => err.message);
+  return { markup: '<h1>' + url + '</h1><p>' + (session.name ?? 'nobody') + ' ' + visitor + ' ' + outside + '</p>', state: '[]', complete: true };
 }
 `;
 
@@ -142,5 +150,48 @@ describe(LiveViews.name, () => {
     answers[RpcPatterns.catalog.LIST_SELLERS] = { explode: true };
 
     expect(await sut().html('/sellers', page)).toBeUndefined();
+  });
+
+  // ADR 0065: a page's view for one request, its queries read from the gateway's own API as the person asking.
+  describe('firstView', () => {
+    let api: Server;
+    let origin: string;
+    let cookies: Array<string | undefined>;
+
+    beforeEach(async () => {
+      cookies = [];
+      api = createServer((req, res) => {
+        cookies.push(req.headers.cookie);
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(req.headers.cookie === 'pm_session=quinn' ? { name: 'Quinn' } : {}));
+      });
+      await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+      origin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    });
+
+    afterEach(() => new Promise<void>((resolve) => api.close(() => resolve())));
+
+    it("renders the view with answers read from the gateway with the request's cookies, and nothing else fetched", async () => {
+      const view = await sut().firstView('/orders', { origin, cookie: 'pm_session=quinn', visitor: false });
+
+      expect(view?.markup).toBe('<h1>/orders</h1><p>Quinn false not an API path: http://elsewhere.invalid/api/x</p>');
+      expect(view?.state).toBe('<script type="application/json" id="paymarket-state">[]</script>');
+      expect(cookies).toEqual(['pm_session=quinn']);
+    });
+
+    it('reads as nobody for a visitor', async () => {
+      const view = await sut().firstView('/integrate', { origin, cookie: undefined, visitor: true });
+
+      expect(view?.markup).toContain('<p>nobody true');
+      expect(cookies).toEqual([undefined]);
+    });
+
+    it('has none when the render fails', async () => {
+      expect(await sut().firstView('/explode', { origin, cookie: undefined, visitor: true })).toBeUndefined();
+    });
+
+    it('has none without a server module in the web build', async () => {
+      expect(await sut(false).firstView('/orders', { origin, cookie: undefined, visitor: true })).toBeUndefined();
+    });
   });
 });

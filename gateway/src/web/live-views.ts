@@ -16,7 +16,24 @@ const log = createLogger('live-views');
 export interface LiveViewRenderer {
   LIVE_LISTS: Readonly<Record<string, { api: string; limit?: number }>>;
   renderLiveView(path: string, firstPage: unknown): Promise<{ markup: string; state: string } | undefined>;
+  /** A page's first view for one request, its queries answered through `fetch` (ADR 0065); absent in older builds. */
+  renderFirstView?(
+    url: string,
+    options: { visitor: boolean; fetch: typeof globalThis.fetch },
+  ): Promise<{ markup: string; state: string; complete: boolean } | undefined>;
 }
+
+/** Where and as whom a view rendered for one request reads the API: the gateway itself, with the request's cookies. */
+export interface FirstViewRequest {
+  /** The gateway's own origin as the request reached it (`http://127.0.0.1:3000`). */
+  origin: string;
+  /** The request's Cookie header, if any. */
+  cookie: string | undefined;
+  visitor: boolean;
+}
+
+/** How long a view rendered for one request may wait for its answers before the page is sent without them. */
+export const FIRST_VIEW_TIMEOUT_MS = 1500;
 
 /** Where the web build writes its server module. */
 export function liveViewModule(webDist: string): string {
@@ -92,6 +109,33 @@ export class LiveViews {
     );
     this.rendered.set(path, { etag: answer.etag, html });
     return html;
+  }
+
+  /**
+   * The first view of `url` rendered for the person asking (ADR 0065): the page as the app renders it with the answers
+   * to the queries it asks for, read from the gateway's own API with the request's cookies (the session checks, then
+   * what they decide: a buyer's orders). Undefined without the server module, when the render fails, or when the
+   * API does not answer in time: the page then comes as before (prerendered, or empty) and the browser asks.
+   */
+  async firstView(url: string, request: FirstViewRequest): Promise<{ markup: string; state: string } | undefined> {
+    const renderer = await this.load();
+    if (!renderer?.renderFirstView) return undefined;
+    const deadline = AbortSignal.timeout(FIRST_VIEW_TIMEOUT_MS);
+    const fetchApi: typeof globalThis.fetch = (input, init) => {
+      // The app's queries name API paths; nothing else is fetched on a person's behalf.
+      if (typeof input !== 'string' || !input.startsWith('/api/')) return Promise.reject(new Error(`not an API path: ${String(input)}`));
+      const headers = new Headers(init?.headers);
+      if (request.cookie !== undefined) headers.set('cookie', request.cookie);
+      return fetch(new URL(String(input), request.origin), { ...init, headers, signal: deadline });
+    };
+    try {
+      const view = await renderer.renderFirstView(url, { visitor: request.visitor, fetch: fetchApi });
+      if (view === undefined) return undefined;
+      return { markup: view.markup, state: `<script type="application/json" id="paymarket-state">${view.state}</script>` };
+    } catch (err) {
+      log.warn({ err, url }, 'a first view failed to render; the page comes without it');
+      return undefined;
+    }
   }
 
   /** The paths with a live view in this build. */

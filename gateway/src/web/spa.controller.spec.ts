@@ -100,7 +100,11 @@ async function answer(sut: SpaController, url: string, cookies: Record<string, s
       return reply;
     },
   };
-  await sut.fallback({ url, headers: {}, cookies } as unknown as FastifyRequest, reply as unknown as FastifyReply);
+  const cookie = Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
+  const request = { url, headers: cookie ? { cookie } : {}, cookies, socket: { localAddress: '::ffff:127.0.0.1', localPort: 3000 } };
+  await sut.fallback(request as unknown as FastifyRequest, reply as unknown as FastifyReply);
   return sent;
 }
 
@@ -109,17 +113,86 @@ async function get(sut: SpaController, url: string, cookies: Record<string, stri
 }
 
 /** No live list to show (no server module in the build, or its list unreadable): the prerendered view stands. */
-const NO_LIVE_VIEWS = { html: async () => undefined } as unknown as LiveViews;
+const NO_LIVE_VIEWS = { html: async () => undefined, firstView: async () => undefined } as unknown as LiveViews;
 
 const spa = (dist: string, marketplaces = lookup(), production = false, liveViews = NO_LIVE_VIEWS) =>
   new SpaController({ webDist: dist, production } as GatewayConfig, marketplaces, liveViews);
 
 describe(SpaController.name, () => {
+  // ADR 0065: anyone but a visitor of a prerendered page gets the view rendered for them, with their sessions.
+  describe('views rendered per request', () => {
+    const rendering = (
+      asked: Array<{ url: string; origin: string; cookie?: string; visitor: boolean }>,
+      markup = '<main><h1>Order History</h1><p>Quinn</p></main>',
+    ) =>
+      ({
+        html: async () => undefined,
+        firstView: async (url: string, request: { origin: string; cookie?: string; visitor: boolean }) => {
+          asked.push({ url, ...request });
+          return { markup, state: '<script type="application/json" id="paymarket-state">[]</script>' };
+        },
+      }) as unknown as LiveViews;
+
+    it('sends a signed-in buyer their own view of a page, read as them from the gateway itself, kept by no shared cache', async () => {
+      await withDist(async (dist) => {
+        const asked: Array<{ url: string; origin: string; cookie?: string; visitor: boolean }> = [];
+        const sut = spa(dist, lookup(), false, rendering(asked));
+
+        const sent = await answer(sut, '/orders?tab=1', { pm_session: 'token' });
+
+        expect(asked).toEqual([{ url: '/orders?tab=1', origin: 'http://127.0.0.1:3000', cookie: 'pm_session=token', visitor: false }]);
+        expect(sent.body).toContain(
+          '<div id="root"><main><h1>Order History</h1><p>Quinn</p></main></div><script type="application/json" id="paymarket-state">[]</script>',
+        );
+        expect(sent.body).not.toContain('paymarket-viewer');
+        expect(sent.headers['cache-control']).toBe('private, no-cache');
+        expect(sent.headers.vary).toBe('accept-encoding, cookie');
+      });
+    });
+
+    it("renders a visitor's page that was not prerendered (or has a query string) as a visitor's", async () => {
+      await withDist(async (dist) => {
+        const asked: Array<{ url: string; origin: string; cookie?: string; visitor: boolean }> = [];
+        const sut = spa(dist, lookup(), false, rendering(asked));
+
+        const sent = await answer(sut, '/integrate');
+        await get(sut, '/payment?orderId=1');
+        const prerendered = await get(sut, '/payment');
+
+        expect(asked.map(({ url, visitor }) => ({ url, visitor }))).toEqual([
+          { url: '/integrate', visitor: true },
+          { url: '/payment?orderId=1', visitor: true },
+        ]);
+        expect(sent.headers['cache-control']).toBe('no-cache');
+        expect(prerendered).toContain('<h1>Complete Your Payment</h1><a href="/sign-in">');
+      });
+    });
+
+    it('falls back to the prerendered view when the view cannot be rendered, and never renders the embedded checkout', async () => {
+      await withDist(async (dist) => {
+        const asked: string[] = [];
+        const failing = {
+          html: async () => undefined,
+          firstView: async (url: string) => (asked.push(url), undefined),
+        } as unknown as LiveViews;
+        const sut = spa(dist, lookup(), false, failing);
+
+        const sent = await answer(sut, '/payment', { pm_session: 'token' });
+        await get(sut, '/embed/checkout?marketplace=shop.example.test');
+
+        expect(asked).toEqual(['/payment']);
+        expect(sent.body).toContain('<h1>Complete Your Payment</h1><fieldset disabled=""></fieldset>');
+        expect(sent.headers['cache-control']).toBe('no-cache');
+      });
+    });
+  });
+
   // ADR 0063: a visitor's live list comes with its first page in the view, built into the page's HTML by the controller.
   it('sends a visitor the live view of a list when there is one, hydrated on first use with the state beside it', async () => {
     await withDist(async (dist) => {
       const asked: string[] = [];
       const liveViews = {
+        firstView: async () => undefined,
         html: async (path: string, page: LiveViewPage) => {
           asked.push(path);
           if (path !== '/sellers') return undefined;

@@ -45,6 +45,8 @@ export class SpaController {
   private readonly production: boolean;
   /** A live list's view in its page's HTML, for a visitor, hydrated on first use (ADR 0063). */
   private readonly livePage: LiveViewPage = () => undefined;
+  /** A view rendered for one request in its page's HTML, hydrated at load (ADR 0065). */
+  private readonly firstViewPage: (path: string, markup: string, state: string) => string | undefined = () => undefined;
 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
@@ -66,6 +68,8 @@ export class SpaController {
     const webDist = config.webDist;
     this.livePage = (path, markup, after) =>
       withView(webDist, indexHtml, pages.get(pageOf(path) ?? ''), markup, { meta: visitorMeta(true), firstUse: true, after });
+    this.firstViewPage = (path, markup, after) =>
+      withView(webDist, indexHtml, pages.get(pageOf(path) ?? ''), markup, { meta: '', firstUse: false, after });
   }
 
   @Get('*')
@@ -83,23 +87,47 @@ export class SpaController {
       return;
     }
     const page = pageOf(path);
+    const withCookie = carriesSessionCookie(request);
     // A prerendered page differs by whether the request carries a session cookie (ADR 0062): a visitor's is signed out.
     const prerendered = query === undefined ? this.prerendered.get(path) : undefined;
-    const visitor = prerendered !== undefined && !carriesSessionCookie(request);
+    const visitor = prerendered !== undefined && !withCookie;
     // A visitor's live list (ADR 0063): its first page in the view; without one, the prerendered skeleton.
     const live = visitor ? await this.liveViews.html(path, this.livePage) : undefined;
+    // Anyone else, on any page: the view rendered for them, with their sessions and the page's first answers (ADR 0065).
+    const own = live === undefined && !visitor && path !== EMBED_CHECKOUT_PATH ? await this.firstView(request, withCookie) : undefined;
     const html =
       live ??
+      own ??
       (prerendered && (visitor ? prerendered.visitor : prerendered.unknown)) ??
       (page === undefined ? undefined : this.pages.get(page)) ??
       this.indexHtml;
     const encoding = htmlEncoding(request.headers['accept-encoding']);
     void reply
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', prerendered ? 'accept-encoding, cookie' : 'accept-encoding');
+      // A view rendered with someone's session is theirs alone: no shared cache keeps it.
+      .header('cache-control', own !== undefined && withCookie ? 'private, no-cache' : 'no-cache')
+      .header('vary', 'accept-encoding, cookie');
     if (encoding !== 'identity') void reply.header('content-encoding', encoding);
     void reply.send(html.body(encoding));
+  }
+
+  /** The page's first view rendered for this request (ADR 0065), or undefined: the page then comes without it. */
+  private async firstView(request: FastifyRequest, withCookie: boolean): Promise<CompressedHtml | undefined> {
+    const { localAddress, localPort } = request.socket ?? {};
+    if (localAddress === undefined || localPort === undefined) return undefined;
+    // The gateway as this request reached it (an IPv4-mapped or IPv6 address in brackets).
+    const host = localAddress.startsWith('::ffff:')
+      ? localAddress.slice(7)
+      : localAddress.includes(':')
+        ? `[${localAddress}]`
+        : localAddress;
+    const view = await this.liveViews.firstView(request.url, {
+      origin: `http://${host}:${localPort}`,
+      cookie: request.headers.cookie,
+      visitor: !withCookie,
+    });
+    const body = view && this.firstViewPage(request.url.split('?', 1)[0] ?? '/', view.markup, view.state);
+    return body === undefined ? undefined : new CompressedHtml(body);
   }
 
   /**
