@@ -1,5 +1,5 @@
-// `npm run bench:all`: the six scenarios of issue 13, each beside an anchor measured in the same run on the same
-// machine with the same load generator (autocannon as a library), so the ratio means something on a shared box.
+// `npm run bench:all`: the scenarios of issue 13 (and P7, issue 34), each beside an anchor measured in the same run on
+// the same machine with the same load generator (autocannon as a library), so the ratio means something on a shared box.
 // Prints progress and a table, writes bench/results/<date>.json and .svg (and latest.svg). Not part of `npm test`.
 // Options: --only P1,P4 (a subset); env BENCH_DURATION (s per run, 10), BENCH_CONNECTIONS (50), BENCH_P3_CLIENTS (16),
 // BENCH_PG_URL / BENCH_AMQP_URL (cluster scenarios; default the local postgres and guest RabbitMQ).
@@ -25,7 +25,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 const startedAt = new Date();
-log(`bench:all — ${only ? only.join(', ') : 'P1–P6'}, ${duration} s per run, ${connections} connections, ${cpus().length} CPUs`);
+log(`bench:all — ${only ? only.join(', ') : 'P1–P7'}, ${duration} s per run, ${connections} connections, ${cpus().length} CPUs`);
 buildIfNeeded();
 const { embeddedScenarios } = await import('./scenarios/embedded.mjs');
 const { clusterScenarios } = await import('./scenarios/cluster.mjs');
@@ -33,7 +33,7 @@ const { clusterScenarios } = await import('./scenarios/cluster.mjs');
 const results = [];
 const options = { root, duration, connections, only };
 for (const [name, run, ids] of [
-  ['embedded', embeddedScenarios, ['P1', 'P4', 'P5', 'P6']],
+  ['embedded', embeddedScenarios, ['P1', 'P4', 'P5', 'P6', 'P7']],
   ['cluster', clusterScenarios, ['P2', 'P3']],
 ]) {
   if (only && !ids.some((id) => only.includes(id))) continue;

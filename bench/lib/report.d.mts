@@ -45,6 +45,7 @@ export interface ScenarioResult {
   notes: string[];
 }
 export const SCENARIOS: ScenarioSpec[];
+export function median(values: number[]): number | undefined;
 export function percentile(sorted: number[], p: number): number | undefined;
 export function latencySummary(values: number[]): Latency;
 export function ratio(figure: number | null, anchor: number | null): number | null;

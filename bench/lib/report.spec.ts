@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 // The harness is plain ESM JavaScript (`node bench/all.mjs` runs without a build); its pure parts are tested here.
 import {
   latencySummary,
+  median,
   percentile,
   ratio,
   renderSvg,
@@ -17,15 +18,23 @@ import {
 const spec = (id: string) => SCENARIOS.find((s) => s.id === id)!;
 
 describe('bench:all report', () => {
-  it('lists P1–P6 with the goals of issue 13', () => {
+  it('lists P1–P7 with the goals of issues 13 and 34', () => {
     expect(SCENARIOS.map((s) => [s.id, s.goal])).toEqual([
       ['P1', { kind: 'ratio-min', value: 0.9 }],
       ['P2', { kind: 'ratio-min', value: 0.6 }],
       ['P3', { kind: 'ratio-min', value: 0.05 }],
       ['P4', { kind: 'max', value: 100 }],
-      ['P5', { kind: 'min', value: 0.95 }],
+      ['P5', { kind: 'min', value: 0.9 }],
       ['P6', { kind: 'max', value: 5 }],
+      ['P7', { kind: 'max', value: 200 }],
     ]);
+  });
+
+  it('takes the median of unsorted values, the mean of the middle two for an even count', () => {
+    expect(median([])).toBeUndefined();
+    expect(median([7])).toBe(7);
+    expect(median([300, 120, 180, 900, 150])).toBe(180);
+    expect(median([40, 10, 30, 20])).toBe(25);
   });
 
   it('computes nearest-rank percentiles and a latency summary', () => {

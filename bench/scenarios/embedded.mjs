@@ -1,4 +1,4 @@
-// P1, P4, P5 and P6 of `npm run bench:all`: the product in embedded mode as a child process (its own data folder
+// P1, P4, P5, P6 and P7 of `npm run bench:all`: the product in embedded mode as a child process (its own data folder
 // under the OS temp dir, kept between runs so only the first run pays initdb), each figure beside its anchor.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { URLSearchParams } from 'node:url';
 import pg from 'pg';
+import { benchBuyerSession } from '../lib/buyer-session.mjs';
 import { freePort, load, loadSideBySide, log, spawnNode, stopChild, waitForHttp } from '../lib/harness.mjs';
 import { scenarioResult, skippedResult, SCENARIOS, verdict } from '../lib/report.mjs';
+import { runInteraction } from './interaction.mjs';
 import { runLighthouse } from './web.mjs';
 
 const spec = (id) => SCENARIOS.find((s) => s.id === id);
@@ -68,17 +70,40 @@ export async function embeddedScenarios({ root, duration, connections, only }) {
 
     if (!only || only.includes('P1')) results.push(await p1(url, root, { duration, connections }));
     if (!only || only.includes('P4')) results.push(await p4(url, { duration, connections }));
-    if (!only || only.includes('P5')) {
+    const wants = (id) => !only || only.includes(id);
+    const buyer = wants('P5') || wants('P7') ? await signedInBuyer(url) : undefined;
+    if (wants('P5')) {
       try {
-        results.push(await runLighthouse({ url, root, spec: spec('P5') }));
+        results.push(await runLighthouse({ url, root, spec: spec('P5'), buyer }));
       } catch (err) {
         results.push(skippedResult(spec('P5'), `lighthouse failed: ${String(err?.message ?? err).split('\n')[0]}`));
+      }
+    }
+    if (wants('P7')) {
+      try {
+        results.push(await runInteraction({ url, root, spec: spec('P7'), buyer }));
+      } catch (err) {
+        results.push(skippedResult(spec('P7'), `interaction timing failed: ${String(err?.message ?? err).split('\n')[0]}`));
       }
     }
   } finally {
     await stopChild(app);
   }
   return results;
+}
+
+/**
+ * The signed-in buyer P5 and P7 share (bench/lib/buyer-session.mjs): `{ cookie, email }`, or `{ error }` when the
+ * sign-in failed, so the visitor's pages are still measured and the buyer's fail with the reason.
+ */
+async function signedInBuyer(url) {
+  try {
+    return await benchBuyerSession(url);
+  } catch (err) {
+    const error = `buyer sign-in failed: ${String(err?.message ?? err).split('\n')[0]}`;
+    log(error);
+    return { error };
+  }
 }
 
 async function anchorColdStart(root) {
