@@ -41,7 +41,7 @@ export interface EmbeddedOptions {
   publicUrl?: string;
   /** Defaults to a fresh in-process broker; tests pass RabbitMQ to run the same stack over the real transport. */
   messaging?: MessagingRuntime;
-  /** Demonstration data in empty tables (catalog sellers and providers); the launcher sets it, tests never do. */
+  /** Demonstration data in empty tables (catalog sellers and providers, buyer requests); the launcher sets it, tests never do. */
   seed?: boolean;
   /** Real Stripe (or another endpoint) for payments; without it a local Stripe emulator starts on a free port. */
   stripe?: StripeConfig;
