@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
+import { matchRoutes, redirect, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '@/components/app-layout';
 
 /**
@@ -29,7 +29,8 @@ export const ROUTES: RouteObject[] = [
       { path: 'sellers', lazy: page(() => import('@/pages/sellers'), 'SellersPage') },
       { path: 'sellers/edit/:id', lazy: page(() => import('@/pages/seller-edit'), 'SellerEditPage') },
       // The seller edit screen links to and returns to /sellers-showcase; the directory itself lives at /sellers.
-      { path: 'sellers-showcase', element: <Navigate to="/sellers" replace /> },
+      // A loader's redirect: the gateway answers it as an HTTP redirect (ADR 0065), the browser's router on a navigation.
+      { path: 'sellers-showcase', loader: () => redirect('/sellers'), HydrateFallback: () => null },
       { path: 'buyer-requests', lazy: page(() => import('@/pages/buyer-requests'), 'BuyerRequestsPage') },
       { path: 'buyer-requests/:id/quotes', lazy: page(() => import('@/pages/requests/request-quotes'), 'RequestQuotesPage') },
       { path: 'dashboard', lazy: page(() => import('@/pages/dashboard/dashboard'), 'DashboardPage') },

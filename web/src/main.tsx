@@ -39,8 +39,10 @@ function sentState(): SentQueries | undefined {
  * then the router, the query cache and the app shell, then the page. One static import graph was evaluated in a single task of ~300 ms at Lighthouse's
  * 4× CPU slowdown, all of it blocking time on a prerendered page, whose first paint comes before any script.
  *
- * A visitor's prerendered page that is its whole first view (the gateway says so, ADR 0062) starts none of it before
- * first use: until then the page is the markup, and none of the app's code is fetched.
+ * A visitor's prerendered page that is its whole first view (the gateway says so, ADR 0062) starts none of it while
+ * the page loads: its code is fetched and it hydrates once the page has loaded and the browser is idle, or at first
+ * use if that comes sooner (ADR 0065). Waiting for first use kept the main thread free at load, but then the first
+ * tap waited for the whole app to load and hydrate (half a second on a phone).
  */
 async function start(root: HTMLElement): Promise<void> {
   const visitor = meta('paymarket-viewer') === 'visitor';
@@ -49,7 +51,7 @@ async function start(root: HTMLElement): Promise<void> {
   const watch = root.firstElementChild ? watchFirstUse() : undefined;
   const firstUse = watch !== undefined && meta('paymarket-hydrate') === 'on-first-use' && !keepsSellerTokens();
   if (firstUse) {
-    await watch.used;
+    await Promise.race([watch.used, loadedAndIdle()]);
     // Everything the page needs, fetched at once (the gateway lists it): not one import stage after another.
     for (const href of meta('paymarket-modules')?.split(' ').filter(Boolean) ?? []) {
       document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));
@@ -77,6 +79,21 @@ async function start(root: HTMLElement): Promise<void> {
     hydrateRoot(root, app);
   });
   releaseHeld(watch);
+}
+
+/** Settles once the page has loaded and the browser has a moment with nothing to do (at most a second after load). */
+function loadedAndIdle(): Promise<void> {
+  const loaded =
+    document.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+  return loaded.then(
+    () =>
+      new Promise<void>((resolve) => {
+        if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 1000 });
+        else setTimeout(resolve, 0);
+      }),
+  );
 }
 
 /** Clicks held until now go to the app: on a part not hydrated yet, a click makes React hydrate it at once. */

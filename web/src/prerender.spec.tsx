@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type { BuyerRequestListResponse, SellersShowcase } from '@paymarket/contracts';
+import type { BuyerRequestListResponse, OrderView, SellersShowcase } from '@paymarket/contracts';
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { browserApp } from '@/boot';
@@ -10,7 +10,7 @@ import type { SentQueries } from '@/boot';
 
 // Loaded after the globals react-dom/server needs in jsdom (a static import would evaluate it first).
 await import('../test/server-render-globals');
-const { LIVE_LISTS, PRERENDERED_PATHS, prerenderPage, prerenderPath, renderLiveView } = await import('@/prerender');
+const { LIVE_LISTS, PRERENDERED_PATHS, prerenderPage, prerenderPath, renderFirstView, renderLiveView } = await import('@/prerender');
 const { renderToString } = await import('react-dom/server');
 
 // react-dom/server leaves the last render's context values (the static router's location) set when it finishes, and
@@ -298,5 +298,129 @@ describe(renderLiveView.name, () => {
     expect(requested).toEqual([]);
     expect(container.querySelector('time')?.textContent).toBe('11/19/2026');
     localDate.mockRestore();
+  });
+});
+
+const ORDER: OrderView = {
+  id: 'id-1',
+  orderId: 'ORD-7',
+  createdAt: '2025-03-01T10:00:00.000Z',
+  status: 'completed',
+  amount: '100.00',
+  fee: '3.56',
+  total: '103.56',
+  refunded: '0.00',
+  currency: 'usd',
+  description: 'Wedding invitations',
+  printProviderId: 'acct_1PMDemoPrintCo00001',
+  recipient: { party: 'provider', name: 'Demo Print Co.' },
+  stripePaymentIntentId: 'pi_abc',
+  buyerEmail: 'ada@example.com',
+  marketplace: null,
+  split: [],
+};
+
+/** The gateway's API as a signed-in buyer reads it: every session check, then the buyer's orders. */
+const BUYER_API: Record<string, { status: number; body: unknown }> = {
+  '/api/auth/session': { status: 200, body: { buyer: { id: 'b1', name: 'Ada Buyer', email: 'ada@example.com' } } },
+  '/api/admin/session': { status: 200, body: null },
+  '/api/payee-auth/session': { status: 200, body: null },
+  '/api/console/me': { status: 200, body: { company: null } },
+  '/api/orders': { status: 200, body: [ORDER] },
+};
+
+// ADR 0065: the gateway renders any page for the person asking, with the answers the view asks for read from its own
+// API as them; the browser hydrates that view with the same answers and asks nothing again.
+describe(renderFirstView.name, () => {
+  const originalFetch = globalThis.fetch;
+  let root: Root | undefined;
+
+  afterEach(() => {
+    act(() => root?.unmount());
+    root = undefined;
+    globalThis.fetch = originalFetch;
+    document.body.innerHTML = '';
+  });
+
+  /** A server-side fetch answering from `api` (a path missing answers 500), recording what was asked. */
+  function serverFetch(api: Record<string, { status: number; body: unknown }>, asked: string[]): typeof fetch {
+    return async (input) => {
+      asked.push(String(input));
+      const answer = api[String(input)] ?? { status: 500, body: { message: 'down' } };
+      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    };
+  }
+
+  async function firstView(url: string, options: Parameters<typeof renderFirstView>[1]) {
+    const view = await renderFirstView(url, options);
+    renderToString(<></>);
+    if (view === undefined || 'redirect' in view) throw new Error(`no view of ${url}`);
+    return view;
+  }
+
+  it("renders a signed-in buyer's /orders with their name and orders, then hydrates it without asking anything again", async () => {
+    const asked: string[] = [];
+
+    const view = (await firstView('/orders', { visitor: false, fetch: serverFetch(BUYER_API, asked) }))!;
+
+    // The session checks first; the orders once the session said who is asking, each once.
+    expect(asked.slice(0, -1).sort()).toEqual(['/api/admin/session', '/api/auth/session']);
+    expect(asked.at(-1)).toBe('/api/orders');
+    expect(view.complete).toBe(true);
+    expect(view.state).not.toContain('<');
+    document.body.innerHTML = `<div id="root">${view.markup}</div>`;
+    expect(document.querySelector('button[aria-label^="Account:"]')?.getAttribute('aria-label')).toBe('Account: Ada Buyer');
+    expect(document.querySelector('main')?.textContent).toContain('ORD-7');
+
+    const requested: string[] = [];
+    globalThis.fetch = (input: RequestInfo | URL) => {
+      requested.push(String(input));
+      return new Promise<Response>(() => undefined);
+    };
+    const container = document.getElementById('root')!;
+    window.history.pushState({}, '', '/orders');
+    const client = createQueryClient();
+    for (const [key, data] of JSON.parse(view.state) as SentQueries) client.setQueryData(key, data);
+    const errors: unknown[] = [];
+    const consoleErrors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await act(async () => {
+      root = hydrateRoot(container, await browserApp(client, '/orders'), { onRecoverableError: (error) => errors.push(error) });
+    });
+    const logged = consoleErrors.mock.calls.map(([message]) => String(message));
+    consoleErrors.mockRestore();
+
+    expect(errors).toEqual([]);
+    expect(logged).toEqual([]);
+    expect(requested).toEqual([]);
+    expect(container.querySelector('main')?.textContent).toContain('ORD-7');
+  });
+
+  it('leaves out an answer that failed, so the view shows what it shows before it and the browser asks again', async () => {
+    const asked: string[] = [];
+    const { '/api/orders': _orders, ...withoutOrders } = BUYER_API;
+
+    const view = (await firstView('/orders', { visitor: false, fetch: serverFetch(withoutOrders, asked) }))!;
+
+    expect(asked.filter((url) => url === '/api/orders')).toEqual(['/api/orders']);
+    expect(view.complete).toBe(false);
+    expect((JSON.parse(view.state) as SentQueries).map(([key]) => key[0])).not.toContain('/api/orders');
+    expect(view.markup).not.toContain('ORD-7');
+  });
+
+  it('answers where a route redirects instead of a view (/sellers-showcase)', async () => {
+    expect(await renderFirstView('/sellers-showcase', { visitor: true, fetch: serverFetch(BUYER_API, []) })).toEqual({
+      redirect: '/sellers',
+    });
+  });
+
+  it('renders a visitor signed out without asking any session', async () => {
+    const asked: string[] = [];
+
+    const view = (await firstView('/integrate', { visitor: true, fetch: serverFetch(BUYER_API, asked) }))!;
+
+    expect(asked.filter((url) => /session|console\/me/.test(url))).toEqual([]);
+    document.body.innerHTML = `<div id="root">${view.markup}</div>`;
+    expect(document.querySelector('nav[aria-label="Main"] a[href="/sign-in"]')?.textContent).toBe('Sign in');
+    expect(document.querySelector('main h1')?.textContent).toBe('Integrate Your Marketplace');
   });
 });

@@ -50,7 +50,7 @@ export async function prerenderPage(
 /** `#root`'s markup for `url` (a path, with or without a query string) from what `client` holds. */
 async function renderWith(url: string, client: QueryClient): Promise<string> {
   const context = await handler.query(new Request(new URL(url, 'http://paymarket.invalid')));
-  if (context instanceof Response) throw new Error(`prerender ${url}: the router answered with a redirect`);
+  if (context instanceof Response) throw new RedirectError(url, context.headers.get('location') ?? '/');
   const router = createStaticRouter(handler.dataRoutes, context);
   // No hydration data in the markup (`hydrate={false}`): no route has a loader, and an inline script would be refused
   // by the CSP. The browser's router starts with the same routes loaded (boot.tsx).
@@ -63,6 +63,16 @@ async function renderWith(url: string, client: QueryClient): Promise<string> {
   // refused by the CSP.
   if (/<script|<template|<!--\$[?!]-->/.test(markup)) throw new NotRenderedError(url);
   return markup;
+}
+
+/** A route whose loader redirects (`/sellers-showcase`): no view, but where to go instead. */
+class RedirectError extends Error {
+  constructor(
+    url: string,
+    readonly location: string,
+  ) {
+    super(`prerender ${url}: the route redirects to ${location}`);
+  }
 }
 
 /** A view with a part that cannot render on the server (its code is loaded on demand in the browser). */
@@ -90,7 +100,9 @@ function answers(client: QueryClient): SentQueries {
     .map((query) => [query.queryKey, query.state.data]);
 }
 
-/** A view rendered for one request (ADR 0065), with the answers it was rendered from. */
+/** A view rendered for one request (ADR 0065), with the answers it was rendered from; or where its route redirects. */
+export type FirstViewAnswer = FirstView | { redirect: string };
+
 export interface FirstView {
   markup: string;
   /** JSON of the answers in the query cache (`SentQueries`), safe inside `<script type="application/json">` (no `<`). */
@@ -113,10 +125,11 @@ const FIRST_VIEW_PASSES = 3;
 export async function renderFirstView(
   url: string,
   { visitor, fetch }: { visitor: boolean; fetch: typeof globalThis.fetch },
-): Promise<FirstView | undefined> {
+): Promise<FirstViewAnswer | undefined> {
   try {
     return await renderAnswered(url, visitor, createQueryClient({ fetch }));
   } catch (err) {
+    if (err instanceof RedirectError) return { redirect: err.location };
     // Such a page comes as before: its skeleton or an empty root, rendered in the browser.
     if (err instanceof NotRenderedError) return undefined;
     throw err;

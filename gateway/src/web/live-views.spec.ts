@@ -26,6 +26,8 @@ export async function renderLiveView(path, firstPage) {
 }
 export async function renderFirstView(url, { visitor, fetch }) {
   if (url === '/explode') throw new Error('render failed');
+  if (url === '/old') return { redirect: '/sellers' };
+  if (url === '/away') return { redirect: '//elsewhere.invalid/' };
   const session = await (await fetch('/api/auth/session')).json();
   const outside = await fetch('http://elsewhere.invalid/api/x').then(() => 'fetched', (err) => err.message);
   return { markup: '<h1>' + url + '</h1><p>' + (session.name ?? 'nobody') + ' ' + visitor + ' ' + outside + '</p>', state: '[]', complete: true };
@@ -174,16 +176,25 @@ describe(LiveViews.name, () => {
     it("renders the view with answers read from the gateway with the request's cookies, and nothing else fetched", async () => {
       const view = await sut().firstView('/orders', { origin, cookie: 'pm_session=quinn', visitor: false });
 
-      expect(view?.markup).toBe('<h1>/orders</h1><p>Quinn false not an API path: http://elsewhere.invalid/api/x</p>');
-      expect(view?.state).toBe('<script type="application/json" id="paymarket-state">[]</script>');
+      expect(view).toEqual({
+        markup: '<h1>/orders</h1><p>Quinn false not an API path: http://elsewhere.invalid/api/x</p>',
+        state: '<script type="application/json" id="paymarket-state">[]</script>',
+      });
       expect(cookies).toEqual(['pm_session=quinn']);
     });
 
     it('reads as nobody for a visitor', async () => {
       const view = await sut().firstView('/integrate', { origin, cookie: undefined, visitor: true });
 
-      expect(view?.markup).toContain('<p>nobody true');
+      expect(view).toEqual(expect.objectContaining({ markup: expect.stringContaining('<p>nobody true') }));
       expect(cookies).toEqual([undefined]);
+    });
+
+    it("answers a route's redirect within the site, and nothing for one elsewhere", async () => {
+      const views = sut();
+
+      expect(await views.firstView('/old', { origin, cookie: undefined, visitor: true })).toEqual({ redirect: '/sellers' });
+      expect(await views.firstView('/away', { origin, cookie: undefined, visitor: true })).toBeUndefined();
     });
 
     it('has none when the render fails', async () => {

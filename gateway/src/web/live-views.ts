@@ -20,7 +20,7 @@ export interface LiveViewRenderer {
   renderFirstView?(
     url: string,
     options: { visitor: boolean; fetch: typeof globalThis.fetch },
-  ): Promise<{ markup: string; state: string; complete: boolean } | undefined>;
+  ): Promise<{ markup: string; state: string; complete: boolean } | { redirect: string } | undefined>;
 }
 
 /** Where and as whom a view rendered for one request reads the API: the gateway itself, with the request's cookies. */
@@ -31,6 +31,9 @@ export interface FirstViewRequest {
   cookie: string | undefined;
   visitor: boolean;
 }
+
+/** A page's view rendered for one request, with its state's `<script>`; or the path its route redirects to. */
+export type FirstView = { markup: string; state: string } | { redirect: string };
 
 /** How long a view rendered for one request may wait for its answers before the page is sent without them. */
 export const FIRST_VIEW_TIMEOUT_MS = 1500;
@@ -117,7 +120,7 @@ export class LiveViews {
    * what they decide: a buyer's orders). Undefined without the server module, when the render fails, or when the
    * API does not answer in time: the page then comes as before (prerendered, or empty) and the browser asks.
    */
-  async firstView(url: string, request: FirstViewRequest): Promise<{ markup: string; state: string } | undefined> {
+  async firstView(url: string, request: FirstViewRequest): Promise<FirstView | undefined> {
     const renderer = await this.load();
     if (!renderer?.renderFirstView) return undefined;
     const deadline = AbortSignal.timeout(FIRST_VIEW_TIMEOUT_MS);
@@ -131,6 +134,8 @@ export class LiveViews {
     try {
       const view = await renderer.renderFirstView(url, { visitor: request.visitor, fetch: fetchApi });
       if (view === undefined) return undefined;
+      // A route that redirects (a loader's `redirect`): within this site only.
+      if ('redirect' in view) return /^\/(?!\/)/.test(view.redirect) ? { redirect: view.redirect } : undefined;
       return { markup: view.markup, state: `<script type="application/json" id="paymarket-state">${view.state}</script>` };
     } catch (err) {
       log.warn({ err, url }, 'a first view failed to render; the page comes without it');

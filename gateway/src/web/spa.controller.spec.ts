@@ -168,6 +168,30 @@ describe(SpaController.name, () => {
       });
     });
 
+    it("answers a route's redirect with an HTTP redirect (/sellers-showcase)", async () => {
+      await withDist(async (dist) => {
+        const redirecting = { html: async () => undefined, firstView: async () => ({ redirect: '/sellers' }) } as unknown as LiveViews;
+        const redirected: Array<[string, number]> = [];
+        const sut = spa(dist, lookup(), false, redirecting);
+        const reply = {
+          header: () => reply,
+          redirect: (to: string, code: number) => (redirected.push([to, code]), reply),
+        };
+
+        await sut.fallback(
+          {
+            url: '/sellers-showcase',
+            headers: {},
+            cookies: {},
+            socket: { localAddress: '127.0.0.1', localPort: 3000 },
+          } as unknown as FastifyRequest,
+          reply as unknown as FastifyReply,
+        );
+
+        expect(redirected).toEqual([['/sellers', 302]]);
+      });
+    });
+
     it('falls back to the prerendered view when the view cannot be rendered, and never renders the embedded checkout', async () => {
       await withDist(async (dist) => {
         const asked: string[] = [];

@@ -94,7 +94,12 @@ export class SpaController {
     // A visitor's live list (ADR 0063): its first page in the view; without one, the prerendered skeleton.
     const live = visitor ? await this.liveViews.html(path, this.livePage) : undefined;
     // Anyone else, on any page: the view rendered for them, with their sessions and the page's first answers (ADR 0065).
-    const own = live === undefined && !visitor && path !== EMBED_CHECKOUT_PATH ? await this.firstView(request, withCookie) : undefined;
+    const rendered = live === undefined && !visitor && path !== EMBED_CHECKOUT_PATH ? await this.firstView(request, withCookie) : undefined;
+    if (rendered !== undefined && 'redirect' in rendered) {
+      void reply.header('cache-control', 'no-cache').redirect(rendered.redirect, 302);
+      return;
+    }
+    const own = rendered?.html;
     const html =
       live ??
       own ??
@@ -112,7 +117,10 @@ export class SpaController {
   }
 
   /** The page's first view rendered for this request (ADR 0065), or undefined: the page then comes without it. */
-  private async firstView(request: FastifyRequest, withCookie: boolean): Promise<CompressedHtml | undefined> {
+  private async firstView(
+    request: FastifyRequest,
+    withCookie: boolean,
+  ): Promise<{ html: CompressedHtml } | { redirect: string } | undefined> {
     const { localAddress, localPort } = request.socket ?? {};
     if (localAddress === undefined || localPort === undefined) return undefined;
     // The gateway as this request reached it (an IPv4-mapped or IPv6 address in brackets).
@@ -126,8 +134,9 @@ export class SpaController {
       cookie: request.headers.cookie,
       visitor: !withCookie,
     });
-    const body = view && this.firstViewPage(request.url.split('?', 1)[0] ?? '/', view.markup, view.state);
-    return body === undefined ? undefined : new CompressedHtml(body);
+    if (view === undefined || 'redirect' in view) return view;
+    const body = this.firstViewPage(request.url.split('?', 1)[0] ?? '/', view.markup, view.state);
+    return body === undefined ? undefined : { html: new CompressedHtml(body) };
   }
 
   /**

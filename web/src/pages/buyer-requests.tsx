@@ -14,6 +14,7 @@ import { Select } from '@/components/ui/select';
 import { useSession } from '@/hooks/use-session';
 import { BUDGET_BUCKET_LABELS, BUDGET_BUCKETS, REQUEST_CATEGORIES, REQUEST_CATEGORY_LABELS } from '@/lib/contracts-light';
 import { apiErrorMessage, queryFetch } from '@/lib/queryClient';
+import { useIdle } from '@/lib/use-idle';
 import { usePreviewedList } from '@/lib/use-previewed-list';
 import {
   boardQueryKey,
@@ -28,7 +29,8 @@ import {
 const SEARCH_DEBOUNCE_MS = 300;
 
 // The dialogs (Radix Dialog, and the shared DTOs with class-validator) load when one first opens, not with the board
-// (ADR 0044, P5); once loaded they stay mounted, as before.
+// (ADR 0044, P5); once loaded they stay mounted. The posting form, the one a newcomer opens first, is loaded and
+// mounted closed once the board is idle, so "Post New Request" opens at once (P7, ADR 0065).
 const RequestFormDialog = lazy(async () => ({ default: (await import('@/components/requests/request-form-dialog')).RequestFormDialog }));
 const DeleteRequestDialog = lazy(async () => ({
   default: (await import('@/components/requests/delete-request-dialog')).DeleteRequestDialog,
@@ -70,7 +72,8 @@ export function BuyerRequestsPage(): ReactElement {
   const [deleting, setDeleting] = useState<BuyerRequestView | null>(null);
   const [contacting, setContacting] = useState<BuyerRequestView | null>(null);
   const { buyer } = useSession();
-  const postLoaded = useOnceActive(posting);
+  const idle = useIdle();
+  const postLoaded = useOnceActive(posting || idle);
   const editLoaded = useOnceActive(editing !== null);
   const deleteLoaded = useOnceActive(deleting !== null);
   const contactLoaded = useOnceActive(contacting !== null);
