@@ -132,8 +132,8 @@ describe('prerenderedPages', () => {
           '<meta name="paymarket-viewer" content="visitor"><meta name="paymarket-hydrate" content="on-first-use"><meta name="paymarket-modules"',
         );
         expect(pages.get('/')?.visitor).toContain('<div id="root"><h1>Home</h1><a>Sign in</a></div>');
-        // Hydrated on first use: its chunks are fetched then, none at load; the entry still loads (at low priority).
-        expect(pages.get('/')?.visitor).not.toContain('<link rel="modulepreload"');
+        // Hydrated once idle (ADR 0065): its chunks are preloaded at low priority while the page loads, and listed for main.tsx.
+        expect(pages.get('/')?.visitor).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-R.js">');
         expect(pages.get('/')?.visitor).toContain('<meta name="paymarket-modules" content="/assets/react-R.js /assets/home-H.js">');
         expect(pages.get('/')?.visitor).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-A.js">');
         expect(pages.get('/sellers')?.visitor).toContain(

@@ -71,9 +71,10 @@ export interface ViewOptions {
   /** Tags for `<head>`. */
   meta: string;
   /**
-   * Hydrated on first use (ADR 0062): nothing of the app is fetched before, not even preloaded, as each file that
-   * arrives costs the main thread a task (Lighthouse at ×4 on the same machine: 0.91 with the chunks prefetched,
-   * 1.00 without). The files are listed in `<meta name="paymarket-modules">` for main.tsx to fetch all at once then.
+   * Hydrated once loaded and idle, or at first use (ADR 0062, 0065): the page's files are preloaded at low priority
+   * like any page's, and also listed in `<meta name="paymarket-modules">` for main.tsx to ask for all at once when it
+   * starts (ADR 0062 left them out of the HTML when nothing ran before first use; hydrating once idle, the first tap
+   * waited for them).
    */
   firstUse: boolean;
   /** Put after `#root` (a live view's query cache, ADR 0063). */
@@ -106,9 +107,10 @@ export function withView(
   const lowPriority = (tag: string) => `${tag} fetchpriority="low"`;
   const modules = view.firstUse ? `<meta name="paymarket-modules" content="${(page?.modules ?? []).join(' ')}">` : '';
   const meta = `${view.meta}${modules}${RENDER_WHOLE_VIEW}`;
-  const withRoot = (
-    view.firstUse ? html.replace(/<link rel="modulepreload"[^>]*>/g, '') : html.replace(/<link rel="modulepreload"/g, lowPriority)
-  )
+  // The page's code is fetched at low priority while it loads, also for a view hydrated once idle (ADR 0065): the
+  // hydration then starts with its code at hand rather than fetching it after the load.
+  const withRoot = html
+    .replace(/<link rel="modulepreload"/g, lowPriority)
     .replace('</head>', () => `${meta}</head>`)
     .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>${view.after ?? ''}`)
     .replace(/<script type="module"/g, lowPriority);

@@ -243,7 +243,7 @@ describe(SpaController.name, () => {
         '<meta name="paymarket-viewer" content="visitor"><meta name="paymarket-hydrate" content="on-first-use">',
       );
       expect(sellers.body).toContain('<meta name="paymarket-modules" content="/assets/sellers-P.js">');
-      expect(sellers.body).not.toContain('<link rel="modulepreload"');
+      expect(sellers.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/sellers-P.js">');
       expect(sellers.headers.vary).toBe('accept-encoding, cookie');
       // No live view: the prerendered skeleton, loaded by the app at once.
       expect(board).toContain(`<div id="root">${visitorView(PRERENDERED['/buyer-requests'])}</div>`);

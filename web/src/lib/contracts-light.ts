@@ -3,6 +3,7 @@
 // so forms import that barrel dynamically when they validate. Each file re-exported here is free of decorators.
 export { BUDGET_BUCKET_LABELS, BUDGET_BUCKETS } from '../../../libs/contracts/src/dtos/requests/budget';
 export { REQUEST_CATEGORIES, REQUEST_CATEGORY_LABELS } from '../../../libs/contracts/src/dtos/requests/categories';
+export { BUYER_REQUEST_MESSAGES, REQUEST_LIMITS } from '../../../libs/contracts/src/dtos/requests/buyer-request-messages';
 export { PAYMENT_MESSAGES } from '../../../libs/contracts/src/dtos/payments/payment-messages';
 export { PAYMENT_CURRENCIES } from '../../../libs/contracts/src/dtos/payments/currencies';
 export { amountToMinor, formatMinor } from '../../../libs/contracts/src/dtos/payments/money';

@@ -72,6 +72,7 @@ export function BuyerRequestsPage(): ReactElement {
   const [deleting, setDeleting] = useState<BuyerRequestView | null>(null);
   const [contacting, setContacting] = useState<BuyerRequestView | null>(null);
   const { buyer } = useSession();
+  // The posting form is loaded and mounted closed once the browser is idle after the board runs.
   const idle = useIdle();
   const postLoaded = useOnceActive(posting || idle);
   const editLoaded = useOnceActive(editing !== null);

@@ -1,5 +1,5 @@
 import { ArrowLeft, BadgeDollarSign, Layers, Loader2, Store, Users } from 'lucide-react';
-import type { ReactElement } from 'react';
+import { useDeferredValue, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { SellerCard } from '@/components/catalog/seller-card';
 import { useShowcase } from '@/components/catalog/use-showcase';
@@ -48,7 +48,13 @@ function ShowcaseSkeleton(): ReactElement {
 
 export function SellersPage(): ReactElement {
   const showcase = useShowcase();
-  const { sellers, stats, isLoading, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = showcase;
+  const { isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = showcase;
+  // A page of cards is one long render: deferred, it runs as a transition that yields to the browser every few
+  // milliseconds while the cards shown before stay (the rest of a previewed first page, "Load more"; P5: TBT).
+  const shown = useDeferredValue(showcase.data);
+  const isLoading = shown === undefined && !isError;
+  const sellers = shown?.pages.flatMap((page) => page.sellers) ?? [];
+  const stats = shown?.pages[0]?.stats;
   // A visitor's view came with the first sellers only (ADR 0063): the rest of the first page follows once the app runs.
   usePreviewedList(showcase);
   // A signed-in seller or print provider is listed already: their next step is their dashboard, not joining.

@@ -1,4 +1,5 @@
-import { BUYER_REQUEST_MESSAGES, REQUEST_LIMITS, type BuyerRequestView, type SellerProfile } from '@paymarket/contracts';
+import type { BuyerRequestView, SellerProfile } from '@paymarket/contracts';
+import { BUYER_REQUEST_MESSAGES, REQUEST_LIMITS } from '@/lib/contracts-light';
 import { useMutation, useQueries } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';

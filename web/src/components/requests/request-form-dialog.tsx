@@ -1,5 +1,5 @@
 // The dialog is its own chunk, loaded when it opens: the contracts' messages come with it, as the DTOs would on focus.
-import { BUYER_REQUEST_MESSAGES, type BuyerRequestView } from '@paymarket/contracts';
+import type { BuyerRequestView } from '@paymarket/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
@@ -10,7 +10,7 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useContractForm } from '@/forms/use-contract-form';
 import { toast } from '@/hooks/use-toast';
-import { REQUEST_CATEGORIES, REQUEST_CATEGORY_LABELS } from '@/lib/contracts-light';
+import { BUYER_REQUEST_MESSAGES, REQUEST_CATEGORIES, REQUEST_CATEGORY_LABELS } from '@/lib/contracts-light';
 import { useSubmissionKey } from '@/lib/idempotency';
 import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
 import { BUYER_REQUESTS_PATH } from '@/pages/requests/board-filters';

@@ -7,29 +7,9 @@ import { REQUEST_CATEGORIES, type RequestCategory } from './categories.js';
 
 export { REQUEST_CATEGORIES, REQUEST_CATEGORY_LABELS, type RequestCategory } from './categories.js';
 
-export const REQUEST_LIMITS = {
-  TITLE: 150,
-  DESCRIPTION: 5000,
-  BUDGET: 100,
-  TIMELINE: 100,
-  LOCATION: 150,
-  SELLER_MESSAGE: 2000,
-} as const;
+import { BUYER_REQUEST_MESSAGES, REQUEST_LIMITS } from './buyer-request-messages.js';
 
-export const BUYER_REQUEST_MESSAGES = {
-  /** Spec §5, post: title, description and the registered email are required (toast title + text). */
-  MISSING_REQUIRED_TITLE: 'Missing Required Fields',
-  MISSING_REQUIRED_TEXT: 'Please fill in title, description, and your registered email.',
-  MISSING_REQUIRED: 'Missing Required Fields: Please fill in title, description, and your registered email.',
-  /** Spec §5, edit. */
-  EDIT_REQUIRED: 'Title and description are required.',
-  CATEGORY_INVALID: 'Please choose a category from the list.',
-  EMAIL_INVALID: 'Please enter a valid email address',
-  TOO_LONG: (field: string, max: number) => `${field} must be at most ${max} characters`,
-  DEFAULT_SELLER_MESSAGE: "I'm interested in your project!",
-  REQUEST_ID_INVALID: 'Choose a request to contact.',
-  SELLER_MESSAGE_TEXT: 'The message must be text',
-} as const;
+export { BUYER_REQUEST_MESSAGES, REQUEST_LIMITS } from './buyer-request-messages.js';
 
 const M = BUYER_REQUEST_MESSAGES;
 
