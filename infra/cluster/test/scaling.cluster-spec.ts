@@ -80,21 +80,26 @@ describe('scaling: replicas share the work, and nothing is done twice (cluster m
     ).catch((err: unknown) => {
       throw new Error(`${String(err)}\n--- launcher output (end) ---\n${output.slice(-4000)}`);
     });
+    // 60 s: on a busy 2-core machine (CI) the ten processes of the cluster can take longer than 30 s to all be ready.
+    let notReady: string[] = [];
     await eventually(
       async () => {
         const states = await Promise.all(
-          [...ops.values()].map((url) =>
+          [...ops.entries()].map(([replica, url]) =>
             fetch(`${url}/health/ready`).then(
-              (r) => r.status,
-              () => 0,
+              (r) => [replica, r.status] as const,
+              () => [replica, 0] as const,
             ),
           ),
         );
-        return states.every((s) => s === 200) ? true : undefined;
+        notReady = states.filter(([, status]) => status !== 200).map(([replica, status]) => `${replica} (${status})`);
+        return notReady.length === 0 ? true : undefined;
       },
-      30_000,
+      60_000,
       'every replica to be ready on its ops port',
-    );
+    ).catch((err: unknown) => {
+      throw new Error(`${String(err)}; not ready: ${notReady.join(', ')}\n--- launcher output (end) ---\n${output.slice(-4000)}`);
+    });
   });
 
   afterAll(async () => {
