@@ -49,9 +49,18 @@ export async function prerenderPage(
 
 /** `#root`'s markup for `url` (a path, with or without a query string) from what `client` holds. */
 async function renderWith(url: string, client: QueryClient): Promise<string> {
+  return renderRouted(url, await routeAt(url), client);
+}
+
+/** The static router at `url`: matched, its routes' code loaded (a route that redirects throws `RedirectError`). */
+async function routeAt(url: string) {
   const context = await handler.query(new Request(new URL(url, 'http://paymarket.invalid')));
   if (context instanceof Response) throw new RedirectError(url, context.headers.get('location') ?? '/');
-  const router = createStaticRouter(handler.dataRoutes, context);
+  return { context, router: createStaticRouter(handler.dataRoutes, context) };
+}
+
+/** `#root`'s markup of the app under `routed` from what `client` holds. */
+function renderRouted(url: string, { context, router }: Awaited<ReturnType<typeof routeAt>>, client: QueryClient): string {
   // No hydration data in the markup (`hydrate={false}`): no route has a loader, and an inline script would be refused
   // by the CSP. The browser's router starts with the same routes loaded (boot.tsx).
   const markup = renderToString(
@@ -139,7 +148,9 @@ export async function renderFirstView(
 async function renderAnswered(url: string, visitor: boolean, client: QueryClient): Promise<FirstView> {
   if (visitor) seedSignedOut(client);
   const failed = new Set<string>();
-  let markup = await renderWith(url, client);
+  // Matched once: each pass renders the same routes with more answers.
+  const routed = await routeAt(url);
+  let markup = renderRouted(url, routed, client);
   for (let pass = 1; pass < FIRST_VIEW_PASSES; pass++) {
     const asked = pendingQueries(client).filter((query) => !failed.has(query.queryHash));
     if (asked.length === 0) break;
@@ -149,7 +160,7 @@ async function renderAnswered(url: string, visitor: boolean, client: QueryClient
       failed.add(query.queryHash);
       client.getQueryCache().remove(query);
     }
-    markup = await renderWith(url, client);
+    markup = renderRouted(url, routed, client);
   }
   return {
     markup,
