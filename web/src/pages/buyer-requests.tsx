@@ -98,8 +98,8 @@ export function BuyerRequestsPage(): ReactElement {
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
   });
-  // A visitor's view came with the first requests only (ADR 0063): the rest of the first page follows once the app runs.
-  usePreviewedList(board);
+  // A visitor's view came with the first requests only (ADR 0063): the rest follows as the reader nears the end (ADR 0071).
+  const listEnd = usePreviewedList(board);
 
   // A page of cards (24) is one long render: deferred, it runs as a transition that yields to the browser every few
   // milliseconds, while the skeleton (or the cards shown before) stays until it is done (P5: TBT).
@@ -246,7 +246,7 @@ export function BuyerRequestsPage(): ReactElement {
               ))}
             </ul>
             {board.hasNextPage && (
-              <div className="mt-8 flex justify-center">
+              <div ref={listEnd} className="mt-8 flex justify-center">
                 <Button variant="outline" onClick={() => void board.fetchNextPage()} disabled={board.isFetchingNextPage}>
                   {board.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
                   Load More Requests

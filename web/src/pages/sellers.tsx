@@ -55,8 +55,8 @@ export function SellersPage(): ReactElement {
   const isLoading = shown === undefined && !isError;
   const sellers = shown?.pages.flatMap((page) => page.sellers) ?? [];
   const stats = shown?.pages[0]?.stats;
-  // A visitor's view came with the first sellers only (ADR 0063): the rest of the first page follows once the app runs.
-  usePreviewedList(showcase);
+  // A visitor's view came with the first sellers only (ADR 0063): the rest follows as the reader nears the end (ADR 0071).
+  const listEnd = usePreviewedList(showcase);
   // A signed-in seller or print provider is listed already: their next step is their dashboard, not joining.
   const { payee } = usePayeeSession();
 
@@ -110,7 +110,7 @@ export function SellersPage(): ReactElement {
                   ))}
                 </section>
                 {hasNextPage && (
-                  <div className="mt-8 flex justify-center">
+                  <div ref={listEnd} className="mt-8 flex justify-center">
                     <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
                       {isFetchingNextPage ? (
                         <>
