@@ -4,6 +4,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createLogger, type RateLimiter, type RateLimitResult } from '@paymarket/platform';
 import { ApiError } from '../http/api-error.js';
+import { clientAddressOf } from '../http/client-address.js';
 import type { RateLimitName, RateLimitPolicy } from './rate-limit.config.js';
 import { RATE_LIMIT_METADATA, RATE_LIMITER, RATE_LIMIT_POLICIES } from './rate-limit.tokens.js';
 
@@ -44,7 +45,7 @@ export class RateLimitGuard implements CanActivate {
     if (!name || !policy) return true;
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
-    const checks: Array<[string, number]> = [[`${name}:ip:${request.ip}`, policy.perIp]];
+    const checks: Array<[string, number]> = [[`${name}:ip:${clientAddressOf(request)}`, policy.perIp]];
     const identity = identityOf(request);
     if (identity) checks.push([`${name}:id:${identity}`, policy.perIdentity]);
 

@@ -9,6 +9,7 @@ import type { GatewayConfig } from '../gateway.config.js';
 import { showcaseCacheKey, type ShowcaseCache } from '../catalog/showcase-cache.js';
 import { boardFirstPage, boardPageKey, type BoardCache } from '../requests/board-cache.js';
 import type { GatewayRpc } from '../http/rpc.provider.js';
+import { clientAddressOf } from '../http/client-address.js';
 import { PublicReadCache } from '../http/public-read-cache.js';
 import { liveViewModule, LiveViews, type LiveViewPage } from './live-views.js';
 
@@ -159,11 +160,15 @@ describe(LiveViews.name, () => {
     let api: Server;
     let origin: string;
     let cookies: Array<string | undefined>;
+    let readFor: Array<string | undefined>;
 
     beforeEach(async () => {
       cookies = [];
+      readFor = [];
       api = createServer((req, res) => {
         cookies.push(req.headers.cookie);
+        // What the rate limit counts the read against: the person's address, vouched for by this process's token.
+        readFor.push(clientAddressOf({ ip: req.socket.remoteAddress ?? '', headers: req.headers }));
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify(req.headers.cookie === 'pm_session=quinn' ? { name: 'Quinn' } : {}));
       });
@@ -174,17 +179,18 @@ describe(LiveViews.name, () => {
     afterEach(() => new Promise<void>((resolve) => api.close(() => resolve())));
 
     it("renders the view with answers read from the gateway with the request's cookies, and nothing else fetched", async () => {
-      const view = await sut().firstView('/orders', { origin, cookie: 'pm_session=quinn', visitor: false });
+      const view = await sut().firstView('/orders', { origin, cookie: 'pm_session=quinn', visitor: false, clientIp: '203.0.113.7' });
 
       expect(view).toEqual({
         markup: '<h1>/orders</h1><p>Quinn false not an API path: http://elsewhere.invalid/api/x</p>',
         state: '<script type="application/json" id="paymarket-state">[]</script>',
       });
       expect(cookies).toEqual(['pm_session=quinn']);
+      expect(readFor).toEqual(['203.0.113.7']);
     });
 
     it('reads as nobody for a visitor', async () => {
-      const view = await sut().firstView('/integrate', { origin, cookie: undefined, visitor: true });
+      const view = await sut().firstView('/integrate', { origin, cookie: undefined, visitor: true, clientIp: '203.0.113.7' });
 
       expect(view).toEqual(expect.objectContaining({ markup: expect.stringContaining('<p>nobody true') }));
       expect(cookies).toEqual([undefined]);
@@ -193,16 +199,18 @@ describe(LiveViews.name, () => {
     it("answers a route's redirect within the site, and nothing for one elsewhere", async () => {
       const views = sut();
 
-      expect(await views.firstView('/old', { origin, cookie: undefined, visitor: true })).toEqual({ redirect: '/sellers' });
-      expect(await views.firstView('/away', { origin, cookie: undefined, visitor: true })).toBeUndefined();
+      expect(await views.firstView('/old', { origin, cookie: undefined, visitor: true, clientIp: '203.0.113.7' })).toEqual({
+        redirect: '/sellers',
+      });
+      expect(await views.firstView('/away', { origin, cookie: undefined, visitor: true, clientIp: '203.0.113.7' })).toBeUndefined();
     });
 
     it('has none when the render fails', async () => {
-      expect(await sut().firstView('/explode', { origin, cookie: undefined, visitor: true })).toBeUndefined();
+      expect(await sut().firstView('/explode', { origin, cookie: undefined, visitor: true, clientIp: '203.0.113.7' })).toBeUndefined();
     });
 
     it('has none without a server module in the web build', async () => {
-      expect(await sut(false).firstView('/orders', { origin, cookie: undefined, visitor: true })).toBeUndefined();
+      expect(await sut(false).firstView('/orders', { origin, cookie: undefined, visitor: true, clientIp: '203.0.113.7' })).toBeUndefined();
     });
   });
 });

@@ -6,6 +6,7 @@ import { createLogger } from '@paymarket/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { loadShowcasePage, SHOWCASE_PATH, showcaseCacheKey, ShowcaseCache } from '../catalog/showcase-cache.js';
 import { BoardCache, boardFirstPage, boardPageKey, loadBoardPage } from '../requests/board-cache.js';
+import { loopbackHeaders } from '../http/client-address.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import type { CachedAnswer, PublicReadCache } from '../http/public-read-cache.js';
 import { CompressedHtml } from './compressed-html.js';
@@ -29,6 +30,8 @@ export interface FirstViewRequest {
   origin: string;
   /** The request's Cookie header, if any. */
   cookie: string | undefined;
+  /** The address of the person the view is for: the reads made for them count against it (client-address.ts). */
+  clientIp: string;
   visitor: boolean;
 }
 
@@ -129,6 +132,7 @@ export class LiveViews {
       if (typeof input !== 'string' || !input.startsWith('/api/')) return Promise.reject(new Error(`not an API path: ${String(input)}`));
       const headers = new Headers(init?.headers);
       if (request.cookie !== undefined) headers.set('cookie', request.cookie);
+      for (const [name, value] of Object.entries(loopbackHeaders(request.clientIp))) headers.set(name, value);
       return fetch(new URL(String(input), request.origin), { ...init, headers, signal: deadline });
     };
     try {

@@ -103,7 +103,13 @@ async function answer(sut: SpaController, url: string, cookies: Record<string, s
   const cookie = Object.entries(cookies)
     .map(([name, value]) => `${name}=${value}`)
     .join('; ');
-  const request = { url, headers: cookie ? { cookie } : {}, cookies, socket: { localAddress: '::ffff:127.0.0.1', localPort: 3000 } };
+  const request = {
+    url,
+    ip: '198.51.100.4',
+    headers: cookie ? { cookie } : {},
+    cookies,
+    socket: { localAddress: '::ffff:127.0.0.1', localPort: 3000 },
+  };
   await sut.fallback(request as unknown as FastifyRequest, reply as unknown as FastifyReply);
   return sent;
 }
@@ -140,7 +146,9 @@ describe(SpaController.name, () => {
 
         const sent = await answer(sut, '/orders?tab=1', { pm_session: 'token' });
 
-        expect(asked).toEqual([{ url: '/orders?tab=1', origin: 'http://127.0.0.1:3000', cookie: 'pm_session=token', visitor: false }]);
+        expect(asked).toEqual([
+          { url: '/orders?tab=1', origin: 'http://127.0.0.1:3000', cookie: 'pm_session=token', clientIp: '198.51.100.4', visitor: false },
+        ]);
         expect(sent.body).toContain(
           '<div id="root"><main><h1>Order History</h1><p>Quinn</p></main></div><script type="application/json" id="paymarket-state">[]</script>',
         );

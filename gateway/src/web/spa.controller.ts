@@ -132,6 +132,7 @@ export class SpaController {
     const view = await this.liveViews.firstView(request.url, {
       origin: `http://${host}:${localPort}`,
       cookie: request.headers.cookie,
+      clientIp: request.ip,
       visitor: !withCookie,
     });
     if (view === undefined || 'redirect' in view) return view;
