@@ -3,6 +3,7 @@ import type { BuyerRequestListResponse, OrderView, SellersShowcase } from '@paym
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { browserApp } from '@/boot';
+import { orderView } from '@/components/payments/testing/order-view';
 import { createQueryClient } from '@/lib/queryClient';
 import { seedSignedOut } from '@/hooks/signed-out';
 import type { Viewer } from '@/prerender';
@@ -301,24 +302,7 @@ describe(renderLiveView.name, () => {
   });
 });
 
-const ORDER: OrderView = {
-  id: 'id-1',
-  orderId: 'ORD-7',
-  createdAt: '2025-03-01T10:00:00.000Z',
-  status: 'completed',
-  amount: '100.00',
-  fee: '3.56',
-  total: '103.56',
-  refunded: '0.00',
-  currency: 'usd',
-  description: 'Wedding invitations',
-  printProviderId: 'acct_1PMDemoPrintCo00001',
-  recipient: { party: 'provider', name: 'Demo Print Co.' },
-  stripePaymentIntentId: 'pi_abc',
-  buyerEmail: 'ada@example.com',
-  marketplace: null,
-  split: [],
-};
+const ORDER: OrderView = orderView({ orderId: 'ORD-7', description: 'Wedding invitations' });
 
 /** The gateway's API as a signed-in buyer reads it: every session check, then the buyer's orders. */
 const BUYER_API: Record<string, { status: number; body: unknown }> = {

@@ -3,31 +3,12 @@ import { PAYMENT_MESSAGES, type OrderView } from '@paymarket/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, fetchRoutes, findToast, renderPage } from '@/components/payments/testing/fetch-routes';
+import { orderView } from '@/components/payments/testing/order-view';
 import { OrdersPage } from './orders';
 
 const originalFetch = globalThis.fetch;
 
-function order(overrides: Partial<OrderView>): OrderView {
-  return {
-    id: `id-${overrides.orderId ?? 'x'}`,
-    orderId: 'ORD-1',
-    createdAt: '2025-03-01T10:00:00.000Z',
-    status: 'completed',
-    amount: '100.00',
-    fee: '3.56',
-    total: '103.56',
-    refunded: '0.00',
-    currency: 'usd',
-    description: null,
-    printProviderId: 'acct_1PMDemoPrintCo00001',
-    recipient: { party: 'provider', name: 'Demo Print Co.' },
-    stripePaymentIntentId: 'pi_abc',
-    buyerEmail: 'ada@example.com',
-    marketplace: null,
-    split: [],
-    ...overrides,
-  };
-}
+const order = (overrides: Partial<OrderView>): OrderView => orderView({ id: `id-${overrides.orderId ?? 'x'}`, ...overrides });
 
 const NOT_ADMIN = apiError(401, 'Administrator sign-in required.');
 const BUYER = { status: 200, body: { buyer: { id: 'b1', name: 'Ada', email: 'ada@example.com' } } };

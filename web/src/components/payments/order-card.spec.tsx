@@ -2,23 +2,17 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import type { OrderView } from '@paymarket/contracts';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { OrderCard } from './order-card';
+import { orderView } from './testing/order-view';
 
+/** A marketplace order split four ways (ADR 0051): the card's richest case. */
 function order(overrides: Partial<OrderView> = {}): OrderView {
-  return {
-    id: 'id-1',
-    orderId: 'ORD-1',
+  return orderView({
     createdAt: '2026-11-27T10:00:00.000Z',
-    status: 'completed',
     amount: '96.44',
     fee: '2.00',
     total: '98.44',
-    refunded: '0.00',
-    currency: 'usd',
-    description: null,
     printProviderId: 'seller_1',
     recipient: { party: 'seller', name: 'Maple Ink' },
-    stripePaymentIntentId: 'pi_abc',
-    buyerEmail: 'ada@example.com',
     marketplace: { id: 'm1', name: 'Craft Hub', terms: { customFees: true, transactionFee: '2.00', platformFee: '10' } },
     split: [
       { party: 'platform', amount: '2.00', name: 'PayMarket' },
@@ -27,7 +21,7 @@ function order(overrides: Partial<OrderView> = {}): OrderView {
       { party: 'provider', amount: '41.80', name: 'Demo Print Co.' },
     ],
     ...overrides,
-  };
+  });
 }
 
 describe(OrderCard.name, () => {
