@@ -7,7 +7,12 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { refuseBadSettings } from '../../libs/platform/settings.mjs';
 import { buildIfNeeded, root } from '../scripts/build-if-needed.mjs';
+
+// What this launcher and every process it spawns reads, checked once before anything is built or started: a bad
+// value would otherwise make each child fail and be restarted every second (ADR 0067).
+refuseBadSettings('start:cluster');
 
 const ENTRY = {
   gateway: 'gateway/dist/main.js',

@@ -4,13 +4,13 @@
 // inbox dedupe makes that safe if its effect had committed after all. RPC requests that expired in a queue (they
 // carry a reply-to) are never replayed: their caller gave up long ago, so they are only counted and removed with
 // --replay. Embedded mode keeps its dead letters in the process's memory: restart it after fixing the cause.
-import amqp from 'amqplib';
+import { refuseBadSettings } from '../../libs/platform/settings.mjs';
 
+// Before amqplib loads or connects: AMQP_URL unset, empty or not an amqp:// URL stops here with one line (embedded
+// mode has no broker: it keeps its dead letters in memory).
+refuseBadSettings('dead-letters');
+const { default: amqp } = await import('amqplib');
 const url = process.env.AMQP_URL;
-if (!url) {
-  console.error('dead-letters needs AMQP_URL (e.g. amqp://guest:guest@127.0.0.1:5672); embedded mode keeps dead letters in memory');
-  process.exit(2);
-}
 const replay = process.argv.includes('--replay');
 const only = process.argv.includes('--queue') ? process.argv[process.argv.indexOf('--queue') + 1] : undefined;
 // DO NOT CHANGE without libs/contracts/src/events/wire.ts (SERVICE_NAMES, queueOf): the queues dead letters sit in.
@@ -21,7 +21,24 @@ if (only && queues.length === 0) {
   process.exit(2);
 }
 
-const connection = await amqp.connect(url);
+// AMQP_URL may list the nodes of a cluster, comma-separated (ADR 0070): the first that answers is used.
+async function connectToAnyNode(list) {
+  const failures = [];
+  for (const address of list
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean)) {
+    try {
+      return await amqp.connect(address);
+    } catch (err) {
+      failures.push(`${address.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@')}: ${err.message}`);
+    }
+  }
+  console.error(`dead-letters: no RabbitMQ node of AMQP_URL answered (${failures.join('; ') || 'AMQP_URL lists none'})`);
+  process.exit(2);
+}
+
+const connection = await connectToAnyNode(url);
 const channel = await connection.createConfirmChannel();
 let total = 0;
 let moved = 0;

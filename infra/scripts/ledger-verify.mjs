@@ -5,8 +5,11 @@
 import { copyFileSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { refuseBadSettings } from '../../libs/platform/settings.mjs';
 import { buildIfNeeded, root } from './build-if-needed.mjs';
 
+// Before the build and the embedded PostgreSQL: a bad setting stops here with one line naming it.
+refuseBadSettings('ledger:verify');
 process.env.LOG_LEVEL ??= 'warn';
 buildIfNeeded();
 const { startEmbeddedPostgres } = await import('../../libs/platform/dist/index.js');

@@ -2,6 +2,7 @@
 import 'reflect-metadata';
 import { STRIPE_WEBHOOK_EVENTS } from '@paymarket/contracts';
 import { loadConfig } from '@paymarket/platform';
+import { refuseBadSettings } from '@paymarket/platform/settings';
 import { StripeEmulatorEnv } from './config/emulator-env.js';
 import { startStripeEmulator } from './emulator.js';
 import { parseRateLimit, RATE_LIMIT_SETTING_MESSAGE } from './rate-limit.js';
@@ -11,6 +12,8 @@ const logger = {
   warn: (message: string) => console.warn(`[stripe-emulator] ${message}`),
 };
 
+// One line naming a bad variable, before the emulator listens (ADR 0067); then the typed values below.
+refuseBadSettings('stripe-emulator');
 let env: StripeEmulatorEnv;
 try {
   // An empty variable counts as unset (docker-compose passes empty strings for unset ${VAR:-}).

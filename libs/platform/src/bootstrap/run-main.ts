@@ -1,4 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { PROGRAMS, refuseBadSettings, type Program } from '../../settings.mjs';
 import { ConfigError } from '../config/load-config.js';
 import { createLogger } from '../logging/logger.js';
 import { startTracing, stopTracing } from '../tracing/start-tracing.js';
@@ -8,6 +9,8 @@ import { startTracing, stopTracing } from '../tracing/start-tracing.js';
  * close the app gracefully (in-flight messages finish, pools close) before exit.
  */
 export function runMain(name: string, start: () => Promise<INestApplicationContext | { close(): Promise<void> }>): void {
+  // Every variable this process reads, checked before tracing, pools or the app start (ADR 0067): one line, exit 1.
+  refuseBadSettings(programOf(name));
   const log = createLogger(name);
   // Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set (ADR 0042); started before the app opens its pg pools.
   startTracing(name);
@@ -40,4 +43,12 @@ export function runMain(name: string, start: () => Promise<INestApplicationConte
       }
       process.exit(1);
     });
+}
+
+// runMain's names are the services' own; the embedded app runs as `paymarket` and is what `npm start` starts.
+function programOf(name: string): Program {
+  const program = name === 'paymarket' ? 'start' : name;
+  if (!(PROGRAMS as string[]).includes(program))
+    throw new Error(`runMain: no settings are declared for ${name} (libs/platform/settings.mjs)`);
+  return program as Program;
 }

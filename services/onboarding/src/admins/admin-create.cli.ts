@@ -6,6 +6,7 @@ import 'reflect-metadata';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openServiceDatabase, ServiceError, startEmbeddedPostgres, type EmbeddedPostgres } from '@paymarket/platform';
+import { refuseBadSettings } from '@paymarket/platform/settings';
 import { SqlSessionsRepository } from '../auth/sessions.repository.js';
 import { CreateBuyers1763769700000 } from '../database/migrations/1763769700000-create-buyers.js';
 import { CreateSignInAndSessions1763780000000 } from '../database/migrations/1763780000000-create-sign-in-and-sessions.js';
@@ -69,6 +70,8 @@ export async function adminCreate(argv: string[], env: NodeJS.ProcessEnv = proce
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  // Run directly rather than through infra/scripts/admin-create.mjs (which checks first): the same check.
+  refuseBadSettings('admin:create');
   adminCreate(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err: unknown) => {
