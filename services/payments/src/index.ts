@@ -14,3 +14,5 @@ export function createPaymentsService(stripe?: StripeConfig): ServiceDefinition 
 
 export const paymentsService: ServiceDefinition = createPaymentsService();
 export { verifyLedgerAt, formatLedgerReport } from './ledger/verify-ledger-at.js';
+export { reconcileAt, parseSince } from './reconcile/reconcile-at.js';
+export { formatReconcileReport, type ReconcileReport } from './reconcile/reconcile-with-stripe.use-case.js';

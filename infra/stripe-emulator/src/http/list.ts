@@ -1,9 +1,45 @@
 import { Errors } from '../errors.js';
 import { optionalInteger, optionalString, type Params } from './params.js';
 
-/** Stripe's list envelope with cursor pagination (`limit`, `starting_after`, `ending_before`), newest first. */
+const BOUNDS = ['gt', 'gte', 'lt', 'lte'] as const;
+
+function createdBound(name: string, value: unknown): number {
+  if (typeof value !== 'string' || !/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw Errors.invalidInteger(name, value);
+  return Number(value);
+}
+
+/**
+ * Stripe's `created` filter: `created=<unix seconds>` (exactly then) or any of `created[gt|gte|lt|lte]=<unix seconds>`.
+ * Null when the request has none.
+ */
+export function createdFilter(params: Params): ((created: number) => boolean) | null {
+  const value = params.created;
+  if (value === undefined || value === '') return null;
+  if (typeof value === 'string') {
+    const exactly = createdBound('created', value);
+    return (created) => created === exactly;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw Errors.invalidInteger('created', value);
+  const given = value as Record<string, unknown>;
+  for (const key of Object.keys(given)) {
+    if (!(BOUNDS as readonly string[]).includes(key)) throw Errors.unknownParam(`created[${key}]`);
+  }
+  const bound = (key: (typeof BOUNDS)[number]) => (given[key] === undefined ? undefined : createdBound(`created[${key}]`, given[key]));
+  const [gt, gte, lt, lte] = BOUNDS.map(bound);
+  return (created) =>
+    (gt === undefined || created > gt) &&
+    (gte === undefined || created >= gte) &&
+    (lt === undefined || created < lt) &&
+    (lte === undefined || created <= lte);
+}
+
+/**
+ * Stripe's list envelope with cursor pagination (`limit`, `starting_after`, `ending_before`), newest first, and the
+ * `created` filter every list endpoint takes.
+ */
 export function listResponse<T extends { id: string; created?: number }>(items: Iterable<T>, params: Params, url: string) {
-  const all = [...items].reverse();
+  const inRange = createdFilter(params);
+  const all = [...items].filter((item) => !inRange || (item.created !== undefined && inRange(item.created))).reverse();
   const limit = optionalInteger(params, 'limit') ?? 10;
   if (limit < 1 || limit > 100)
     throw Errors.invalidParam(

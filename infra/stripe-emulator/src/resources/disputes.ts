@@ -63,7 +63,7 @@ export const disputeRoutes: Route[] = [
     method: 'GET',
     path: '/v1/disputes',
     handler: ({ state, params }) => {
-      allowOnly(params, ['charge', 'payment_intent', 'limit', 'starting_after', 'ending_before', 'expand']);
+      allowOnly(params, ['charge', 'payment_intent', 'limit', 'starting_after', 'ending_before', 'expand', 'created']);
       const charge = optionalString(params, 'charge');
       const paymentIntent = optionalString(params, 'payment_intent');
       const disputes = [...state.disputes.values()].filter(

@@ -12,31 +12,44 @@ export interface Transaction {
   publish<N extends EventName>(name: N, data: EventMap[N]): Promise<EventEnvelope<N>>;
 }
 
+/**
+ * Records an event in the transaction of `manager`. `options.id` gives the event a stable id (e.g. derived from the
+ * Stripe object that caused it, ADR 0069) instead of a random one, so the same fact written again after a database
+ * restore reaches consumers, and integrators' `webhook-id`, under the id it had the first time. A row already holding
+ * that id is kept as it is.
+ */
 export async function writeToOutbox<N extends EventName>(
   manager: EntityManager,
   producer: ServiceName,
   name: N,
   data: EventMap[N],
+  options: { id?: string } = {},
 ): Promise<EventEnvelope<N>> {
   const envelope: EventEnvelope<N> = {
-    id: randomUUID(),
+    id: options.id ?? randomUUID(),
     name,
     occurredAt: new Date().toISOString(),
     producer,
     correlationId: currentCorrelationId(),
     data,
   };
-  await manager.getRepository(OutboxEntity).insert({
-    id: envelope.id,
-    name,
-    producer,
-    payload: data,
-    correlationId: envelope.correlationId,
-    occurredAt: new Date(envelope.occurredAt),
-    sentAt: null,
-    // The relay publishes the event in the trace that caused it (null when tracing is off).
-    traceContext: currentTraceCarrier() ?? null,
-  });
+  await manager
+    .createQueryBuilder()
+    .insert()
+    .into(OutboxEntity)
+    .values({
+      id: envelope.id,
+      name,
+      producer,
+      payload: data,
+      correlationId: envelope.correlationId,
+      occurredAt: new Date(envelope.occurredAt),
+      sentAt: null,
+      // The relay publishes the event in the trace that caused it (null when tracing is off).
+      traceContext: currentTraceCarrier() ?? null,
+    })
+    .orIgnore(options.id !== undefined)
+    .execute();
   return envelope;
 }
 

@@ -12,6 +12,9 @@ import { OrderCompanies1763840000000 } from '../database/migrations/176384000000
 import { Disputes1764000000001 } from '../database/migrations/1764000000001-disputes.js';
 import { BuyerOrderIds1764100000000 } from '../database/migrations/1764100000000-buyer-order-ids.js';
 import { Marketplaces1764200000000 } from '../database/migrations/1764200000000-marketplaces.js';
+import { ServiceState1764300000000 } from '../database/migrations/1764300000000-service-state.js';
+import { ReconcileWithStripe } from '../reconcile/reconcile-with-stripe.use-case.js';
+import { RestoreCheck } from '../reconcile/restore-check.js';
 import { MarketplacesModule } from '../marketplaces/marketplaces.module.js';
 import { OrderMarketplaces } from '../marketplaces/order-marketplace.js';
 import { ConnectedAccountCheck } from './account-check.js';
@@ -36,6 +39,7 @@ export const CHECKOUT_MIGRATIONS = [
   Disputes1764000000001,
   BuyerOrderIds1764100000000,
   Marketplaces1764200000000,
+  ServiceState1764300000000,
 ];
 
 /** Orders, payment intents, settlement, transfers, refunds, webhooks and ledger verification. */
@@ -67,8 +71,10 @@ export class CheckoutModule {
         VerifyLedger,
         TransferSweeper,
         ProcessingReconciler,
+        ReconcileWithStripe,
+        RestoreCheck,
       ],
-      exports: [VerifyLedger, TransferSweeper, ProcessingReconciler],
+      exports: [VerifyLedger, TransferSweeper, ProcessingReconciler, ReconcileWithStripe, RestoreCheck],
     };
   }
 }

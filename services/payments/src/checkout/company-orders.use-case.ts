@@ -9,7 +9,8 @@ import {
   type CallerRequest,
   type PaymentIntentResponse,
 } from '@paymarket/contracts';
-import { decodeKeysetCursor, Idempotency, keysetPage, OutboxRelay, ServiceError, writeToOutbox } from '@paymarket/platform';
+import { decodeKeysetCursor, Idempotency, keysetPage, OutboxRelay, ServiceError } from '@paymarket/platform';
+import { writeOrderCreated } from '../orders/order-events.js';
 import { API_ORDER_MESSAGES, API_ORDERS_DEFAULT_LIMIT } from '@paymarket/contracts';
 import type { EntityManager } from 'typeorm';
 import { formatMinor, type Currency } from '../fees/money.js';
@@ -148,13 +149,7 @@ export class CompanyOrders {
       failureMessage: null,
     };
     if (!(await this.orders.insert(manager, order))) throw orderIdTaken();
-    await writeToOutbox(manager, 'payments', 'order.created', {
-      orderId: order.orderId,
-      companyId,
-      buyerId: null,
-      currency: order.currency,
-      totalMinor: total.toString(),
-    });
+    await writeOrderCreated(manager, order);
     return (await this.orders.byId(manager, order.id))!;
   }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { amountToMinor, type CallerRequest, type CreateOrderDto, type OrderView } from '@paymarket/contracts';
-import { Idempotency, OutboxRelay, ServiceError, writeToOutbox } from '@paymarket/platform';
+import { Idempotency, OutboxRelay, ServiceError } from '@paymarket/platform';
+import { writeOrderCreated } from '../orders/order-events.js';
 import { quoteOrder, type Party } from '../fees/fee-policy.js';
 import type { Currency } from '../fees/money.js';
 import { OrdersRepository, toOrderView } from '../orders/orders.repository.js';
@@ -115,13 +116,7 @@ export class CreateOrder {
       if (!(await this.orders.insert(manager, order))) {
         throw ServiceError.conflict(CheckoutErrors.ORDER_ID_TAKEN, { orderId: [CheckoutErrors.ORDER_ID_TAKEN] });
       }
-      await writeToOutbox(manager, 'payments', 'order.created', {
-        orderId: order.orderId,
-        companyId: order.companyId,
-        buyerId: buyer.id,
-        currency,
-        totalMinor: total.toString(),
-      });
+      await writeOrderCreated(manager, order);
       return toOrderView((await this.orders.byId(manager, order.id))!);
     });
     this.relay.kick();

@@ -9,12 +9,13 @@ import {
   type PaymentBreakdown,
   type PaymentIntentResponse,
 } from '@paymarket/contracts';
-import { Idempotency, OutboxRelay, ServiceError, writeToOutbox } from '@paymarket/platform';
+import { Idempotency, OutboxRelay, ServiceError } from '@paymarket/platform';
 import type { EntityManager } from 'typeorm';
 import { formatMinor } from '../fees/money.js';
 import type { OrderEntity } from '../orders/order.entity.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
-import { paymentEventPayload } from '../orders/payment-event.js';
+import { writeOrderCreated, writePaymentPending } from '../orders/order-events.js';
+import { orderMetadata } from '../orders/order-metadata.js';
 import { CheckoutErrors } from './checkout.errors.js';
 import { storedSplit } from './create-order.use-case.js';
 import { PaymentProcessor } from './payment-processor.js';
@@ -123,13 +124,7 @@ export class PaymentIntents {
       };
       if (!(await this.orders.insert(manager, order)))
         throw ServiceError.conflict(CheckoutErrors.ORDER_ID_TAKEN, { orderId: [CheckoutErrors.ORDER_ID_TAKEN] });
-      await writeToOutbox(manager, 'payments', 'order.created', {
-        orderId: order.orderId,
-        companyId: order.companyId,
-        buyerId: order.buyerId,
-        currency: order.currency,
-        totalMinor: total.toString(),
-      });
+      await writeOrderCreated(manager, order);
       return this.intentFor(manager, (await this.orders.byId(manager, order.id))!);
     });
     this.relay.kick();
@@ -148,17 +143,13 @@ export class PaymentIntents {
           currency: order.currency,
           transferGroup: order.id,
           description: order.description,
-          metadata: { order_id: order.orderId, order_uuid: order.id },
+          // Everything needed to rebuild the order should a database restore lose it (ADR 0069).
+          metadata: orderMetadata(order),
           idempotencyKey: `intent:${order.id}`,
         });
     if (!order.paymentIntentId) {
       await this.orders.update(manager, order.id, { paymentIntentId: intent.id, status: 'processing' });
-      await writeToOutbox(manager, 'payments', 'payment.pending', paymentEventPayload(order, intent.id));
-      await writeToOutbox(manager, 'payments', 'order.updated', {
-        orderId: order.orderId,
-        companyId: order.companyId,
-        status: 'processing',
-      });
+      await writePaymentPending(manager, order, intent.id);
     }
     return {
       clientSecret: intent.clientSecret,

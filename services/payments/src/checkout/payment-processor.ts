@@ -36,6 +36,34 @@ export interface ProcessorDispute {
   status: string;
 }
 
+/** A refund, transfer and reversal as listed from Stripe by the reconciliation after a restore (ADR 0069). */
+export interface ProcessorRefund {
+  id: string;
+  paymentIntentId: string | null;
+  amount: Minor;
+  /** Stripe's status: pending, succeeded, failed, canceled, requires_action. */
+  status: string | null;
+  /** `refund_id` (our refund's uuid) and `order_uuid` since ADR 0069. */
+  metadata: Record<string, string>;
+}
+
+export interface ProcessorTransfer {
+  id: string;
+  amount: Minor;
+  destination: string;
+  /** The order's uuid (Connect separate charges and transfers). */
+  transferGroup: string | null;
+  /** `party` since ADR 0069. */
+  metadata: Record<string, string>;
+}
+
+export interface ProcessorReversal {
+  id: string;
+  amount: Minor;
+  /** `refund_id` and `party` since ADR 0069. */
+  metadata: Record<string, string>;
+}
+
 export interface ConnectedAccountStatus {
   exists: boolean;
   transfersActive: boolean;
@@ -72,15 +100,46 @@ export abstract class PaymentProcessor {
     transferGroup: string;
     sourceTransaction: string | null;
     idempotencyKey: string;
+    metadata?: Record<string, string>;
   }): Promise<{ id: string }>;
-  abstract reverseTransfer(input: { transferId: string; amount: Minor; idempotencyKey: string }): Promise<{ id: string }>;
-  abstract createRefund(input: { paymentIntentId: string; amount: Minor; idempotencyKey: string }): Promise<{ id: string }>;
+  abstract reverseTransfer(input: {
+    transferId: string;
+    amount: Minor;
+    idempotencyKey: string;
+    metadata?: Record<string, string>;
+  }): Promise<{ id: string }>;
+  abstract createRefund(input: {
+    paymentIntentId: string;
+    amount: Minor;
+    idempotencyKey: string;
+    metadata?: Record<string, string>;
+  }): Promise<{ id: string }>;
   abstract retrieveTransfer(id: string): Promise<{ id: string; amount: Minor; amountReversed: Minor; destination: string }>;
   /** Verifies a webhook's Stripe-Signature; throws WebhookSignatureError when it is not Stripe's. */
   abstract verifyWebhook(payload: string, signature: string): ProcessorEvent;
   /** Disputes (ADR 0045); a processor that has none (test fakes) says so. */
   retrieveDispute(id: string): Promise<ProcessorDispute> {
     return Promise.reject(new Error(`disputes are not supported by this processor (${id})`));
+  }
+  /**
+   * What Stripe has since a time, oldest first, for the reconciliation after a restore (ADR 0069); a processor that
+   * cannot list (test fakes) says so.
+   */
+  listPaymentIntents(since: Date): Promise<ProcessorPaymentIntent[]> {
+    return Promise.reject(new Error(`listing is not supported by this processor (${since.toISOString()})`));
+  }
+  listRefunds(since: Date): Promise<ProcessorRefund[]> {
+    return Promise.reject(new Error(`listing is not supported by this processor (${since.toISOString()})`));
+  }
+  listTransfers(since: Date): Promise<ProcessorTransfer[]> {
+    return Promise.reject(new Error(`listing is not supported by this processor (${since.toISOString()})`));
+  }
+  listTransferReversals(transferId: string): Promise<ProcessorReversal[]> {
+    return Promise.reject(new Error(`listing is not supported by this processor (${transferId})`));
+  }
+  /** Dispute ids; each is read fresh by RecordDispute, as a webhook does. */
+  listDisputes(since: Date): Promise<string[]> {
+    return Promise.reject(new Error(`listing is not supported by this processor (${since.toISOString()})`));
   }
 }
 

@@ -8,6 +8,7 @@ import type { Payee, Split } from '../fees/fee-policy.js';
 import type { OrderEntity } from '../orders/order.entity.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { paymentEventPayload } from '../orders/payment-event.js';
+import { stableEventId } from '../orders/event-ids.js';
 import { PaymentProcessor, type ProcessorPaymentIntent } from './payment-processor.js';
 
 const log = createLogger('settle-payment');
@@ -69,12 +70,15 @@ export class SettlePayment {
       const { split, recipients } = splitOf(order);
       await postEntry(manager, chargeEntry(order.id, split, recipients), intent.latestChargeId ?? intent.id);
       await this.orders.update(manager, order.id, { status: 'completed', latestChargeId: intent.latestChargeId, failureMessage: null });
-      await writeToOutbox(manager, 'payments', 'payment.succeeded', payload);
-      await writeToOutbox(manager, 'payments', 'order.updated', {
-        orderId: order.orderId,
-        companyId: order.companyId,
-        status: 'completed',
-      });
+      // Ids derived from the PaymentIntent (ADR 0069): the same success booked again after a restore keeps its ids.
+      await writeToOutbox(manager, 'payments', 'payment.succeeded', payload, { id: stableEventId('payment.succeeded', intent.id) });
+      await writeToOutbox(
+        manager,
+        'payments',
+        'order.updated',
+        { orderId: order.orderId, companyId: order.companyId, status: 'completed' },
+        { id: stableEventId('order.updated', intent.id, 'completed') },
+      );
       return true;
     }
     // `pending` too: the reconciler puts back an order whose intent was never attempted, and a later decline fails it.
@@ -84,16 +88,33 @@ export class SettlePayment {
       (order.status === 'processing' || order.status === 'pending')
     ) {
       await this.orders.update(manager, order.id, { status: 'failed', failureMessage: intent.lastErrorMessage });
-      await writeToOutbox(manager, 'payments', 'payment.failed', { ...payload, reason: intent.lastErrorMessage });
-      await writeToOutbox(manager, 'payments', 'order.updated', { orderId: order.orderId, companyId: order.companyId, status: 'failed' });
+      await writeToOutbox(
+        manager,
+        'payments',
+        'payment.failed',
+        { ...payload, reason: intent.lastErrorMessage },
+        { id: stableEventId('payment.failed', intent.id) },
+      );
+      await this.writeFailed(manager, order, intent.id);
       return true;
     }
     if (intent.status === 'canceled' && !SETTLED.includes(order.status) && order.status !== 'failed') {
       await this.orders.update(manager, order.id, { status: 'failed', failureMessage: 'The payment was canceled.' });
-      await writeToOutbox(manager, 'payments', 'order.updated', { orderId: order.orderId, companyId: order.companyId, status: 'failed' });
+      await this.writeFailed(manager, order, intent.id);
       return true;
     }
     return false;
+  }
+
+  /** A declined and a canceled payment are the same order.updated: an order fails once per PaymentIntent. */
+  private async writeFailed(manager: EntityManager, order: OrderEntity, paymentIntentId: string): Promise<void> {
+    await writeToOutbox(
+      manager,
+      'payments',
+      'order.updated',
+      { orderId: order.orderId, companyId: order.companyId, status: 'failed' },
+      { id: stableEventId('order.updated', paymentIntentId, 'failed') },
+    );
   }
 
   private transferSoon(orderUuid: string): void {
@@ -123,19 +144,30 @@ export class SettlePayment {
         transferGroup: order.id,
         sourceTransaction: order.latestChargeId,
         idempotencyKey: `transfer:${order.id}:${line.party}`,
+        // Tells the reconciliation after a restore whose transfer it is (ADR 0069).
+        metadata: { order_uuid: order.id, party: line.party },
       });
-      await this.orders.dataSource.transaction(async (manager) => {
-        const inserted = await this.orders.insertTransfer(manager, {
-          id: crypto.randomUUID(),
-          orderId: order.id,
-          party: recipient.party,
-          destination: recipient.stripeAccountId,
-          amount,
-          reversed: 0n,
-          stripeTransferId: transfer.id,
-        });
-        if (inserted) await postEntry(manager, transferEntry(order.id, recipient, amount), transfer.id);
-      });
+      await this.recordTransfer(order.id, recipient, amount, transfer.id);
     }
+  }
+
+  /**
+   * Books a transfer Stripe made: the row and its ledger entry, once (the transfer id is unique in both). Used right
+   * after creating it, and by the reconciliation that finds at Stripe a transfer a restore lost (ADR 0069).
+   */
+  async recordTransfer(orderUuid: string, recipient: Recipient, amount: bigint, stripeTransferId: string): Promise<boolean> {
+    return this.orders.dataSource.transaction(async (manager) => {
+      const inserted = await this.orders.insertTransfer(manager, {
+        id: crypto.randomUUID(),
+        orderId: orderUuid,
+        party: recipient.party,
+        destination: recipient.stripeAccountId,
+        amount,
+        reversed: 0n,
+        stripeTransferId,
+      });
+      if (inserted) await postEntry(manager, transferEntry(orderUuid, recipient, amount), stripeTransferId);
+      return inserted;
+    });
   }
 }

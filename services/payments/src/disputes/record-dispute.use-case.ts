@@ -12,6 +12,7 @@ import { postEntry } from '../ledger/ledger.repository.js';
 import type { OrderEntity } from '../orders/order.entity.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { paymentEventPayload } from '../orders/payment-event.js';
+import { stableEventId } from '../orders/event-ids.js';
 import { disputeLostEntry, disputeOpenedEntry, disputeWonEntry } from './dispute-entries.js';
 
 const log = createLogger('disputes');
@@ -73,6 +74,7 @@ export class RecordDispute {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9 THEN now() END)
        ON CONFLICT (stripe_dispute_id) DO UPDATE SET status = EXCLUDED.status, updated_at = now(),
          closed_at = COALESCE(disputes.closed_at, EXCLUDED.closed_at)
+         WHERE disputes.status IS DISTINCT FROM EXCLUDED.status -- the same news again (a reconciliation, ADR 0069) changes nothing
        RETURNING (xmax = 0) AS inserted`,
       [
         randomUUID(),
@@ -98,15 +100,27 @@ export class RecordDispute {
     };
     let changed = false;
     if (await postEntry(manager, disputeOpenedEntry(order.id, dispute.amount), dispute.id)) {
-      await writeToOutbox(manager, 'payments', 'payment.disputed', payload);
+      await writeToOutbox(manager, 'payments', 'payment.disputed', payload, { id: stableEventId('payment.disputed', dispute.id) });
       changed = true;
     }
     if (dispute.status === 'won' && (await postEntry(manager, disputeWonEntry(order.id, dispute.amount), dispute.id))) {
-      await writeToOutbox(manager, 'payments', 'payment.dispute_closed', { ...payload, outcome: 'won' });
+      await writeToOutbox(
+        manager,
+        'payments',
+        'payment.dispute_closed',
+        { ...payload, outcome: 'won' },
+        { id: stableEventId('payment.dispute_closed', dispute.id) },
+      );
       changed = true;
     }
     if (dispute.status === 'lost' && (await postEntry(manager, disputeLostEntry(order.id, dispute.amount), dispute.id))) {
-      await writeToOutbox(manager, 'payments', 'payment.dispute_closed', { ...payload, outcome: 'lost' });
+      await writeToOutbox(
+        manager,
+        'payments',
+        'payment.dispute_closed',
+        { ...payload, outcome: 'lost' },
+        { id: stableEventId('payment.dispute_closed', dispute.id) },
+      );
       changed = true;
     }
     if (inserted[0]?.inserted) log.info({ dispute: dispute.id, orderId: order.orderId }, 'dispute recorded');

@@ -119,6 +119,11 @@ export class OrdersRepository {
     return manager.getRepository(OrderEntity).findOne({ where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
   }
 
+  /** An order by a uuid found outside our database (a Stripe transfer group); anything else is no order of ours. */
+  byIdIfUuid(id: string): Promise<OrderEntity | null> {
+    return UUID.test(id) ? this.byId(this.dataSource.manager, id) : Promise.resolve(null);
+  }
+
   byPaymentIntent(manager: EntityManager, paymentIntentId: string, lock = false): Promise<OrderEntity | null> {
     return manager
       .getRepository(OrderEntity)

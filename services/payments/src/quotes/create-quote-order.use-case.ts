@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { quoteOrderId, type CreateQuoteOrderRequest, type OrderView } from '@paymarket/contracts';
-import { OutboxRelay, ServiceError, writeToOutbox } from '@paymarket/platform';
+import { OutboxRelay, ServiceError } from '@paymarket/platform';
+import { writeOrderCreated } from '../orders/order-events.js';
 import { DataSource, type EntityManager } from 'typeorm';
 import { RecipientResolver, SELLER_REF_PREFIX } from '../checkout/recipient.js';
 import { storedSplit } from '../checkout/create-order.use-case.js';
@@ -76,13 +77,7 @@ export class CreateQuoteOrder {
         const winner = await this.orders.byOrderId(manager, orderId, { buyerId: request.buyer.id });
         return this.same(winner!, request, recipientRef);
       }
-      await writeToOutbox(manager, 'payments', 'order.created', {
-        orderId,
-        companyId: null,
-        buyerId: request.buyer.id,
-        currency: request.currency,
-        totalMinor: total.toString(),
-      });
+      await writeOrderCreated(manager, order);
       return toOrderView((await this.orders.byId(manager, order.id))!);
     });
     this.relay.kick();

@@ -31,8 +31,10 @@ import { OrdersRepository, toOrderView, type CompanyRefundRow } from '../orders/
 import { companyOf } from '../checkout/company-orders.use-case.js';
 import type { OrderEntity } from '../orders/order.entity.js';
 import { paymentEventPayload } from '../orders/payment-event.js';
+import { stableEventId } from '../orders/event-ids.js';
 import { CheckoutErrors } from '../checkout/checkout.errors.js';
-import { PaymentProcessor } from '../checkout/payment-processor.js';
+import { PaymentProcessor, type ProcessorRefund, type ProcessorReversal } from '../checkout/payment-processor.js';
+import type { TransferEntity } from '../transfers/transfer.entity.js';
 import type { RefundAllocation } from './refund.entity.js';
 import { DisputeFreeze } from '../disputes/refund-freeze.js';
 import { SettlePayment } from '../checkout/settle-payment.js';
@@ -49,6 +51,25 @@ export function toRefundView(row: CompanyRefundRow): RefundView {
     reason: row.reason,
     createdAt: new Date(row.createdAt).toISOString(),
   };
+}
+
+/**
+ * Where a refund's Stripe objects come from: made now with keys derived from the refund (the live path), or found at
+ * Stripe when a restore lost the refund we had made (ADR 0069). Everything else about carrying a refund out, the
+ * ledger, the order's status and the events, is one code path.
+ */
+export interface RefundStripeSteps {
+  /** The live path pays out transfers still owed before reversing them; a restore never creates anything at Stripe. */
+  makeMissingTransfers: boolean;
+  /** The reversal of `transfer` by `amount` for this refund; null when there is none to book. */
+  reversal(input: { refundId: string; transfer: TransferEntity; amount: bigint }): Promise<{ id: string } | null>;
+  refund(input: { refundId: string; order: OrderEntity; amount: bigint }): Promise<{ id: string }>;
+}
+
+/** A refund Stripe has made, and where to find the reversals made for it (ADR 0069). */
+export interface RefundAtStripe {
+  refund: ProcessorRefund;
+  reversalsOf(stripeTransferId: string): Promise<ProcessorReversal[]>;
 }
 
 /**
@@ -221,7 +242,89 @@ export class RefundOrder {
     }));
   }
 
-  private async carryOut(refundId: string): Promise<void> {
+  /** The live path's Stripe calls, each keyed by the refund so a retry repeats nothing at Stripe. */
+  private madeNow(requestedBy: () => Promise<Record<string, string>>): RefundStripeSteps {
+    return {
+      makeMissingTransfers: true,
+      reversal: ({ refundId, transfer, amount }) =>
+        this.processor.reverseTransfer({
+          transferId: transfer.stripeTransferId,
+          amount,
+          idempotencyKey: `reversal:${refundId}:${transfer.party}`,
+          // Lets the reconciliation after a restore tell which refund a reversal belongs to (ADR 0069).
+          metadata: { refund_id: refundId, party: transfer.party },
+        }),
+      refund: async ({ refundId, order, amount }) =>
+        this.processor.createRefund({
+          paymentIntentId: order.paymentIntentId!,
+          amount,
+          idempotencyKey: `refund:${refundId}`,
+          metadata: { refund_id: refundId, order_uuid: order.id, ...(await requestedBy()) },
+        }),
+    };
+  }
+
+  /** What the refund row says of who asked and why, for the Stripe refund's metadata (values of at most 500). */
+  private async refundMetadata(refundId: string): Promise<Record<string, string>> {
+    const [row] = (await this.orders.dataSource.query(`SELECT requested_by, reason FROM refunds WHERE id = $1`, [refundId])) as Array<{
+      requested_by: string;
+      reason: string | null;
+    }>;
+    if (!row) return {};
+    return { requested_by: row.requested_by.slice(0, 500), ...(row.reason ? { reason: row.reason.slice(0, 500) } : {}) };
+  }
+
+  /** Stripe's refund and reversals as they are: the restore books what Stripe did, and creates nothing. */
+  private foundAtStripe(found: RefundAtStripe): RefundStripeSteps {
+    const booked = new Set<string>();
+    return {
+      makeMissingTransfers: false,
+      reversal: async ({ refundId, transfer, amount }) => {
+        const reversals = await found.reversalsOf(transfer.stripeTransferId);
+        // Made since ADR 0069: named by refund and party. Older reversals carry no metadata: matched by amount.
+        const match =
+          reversals.find((r) => r.metadata.refund_id === refundId && r.metadata.party === transfer.party) ??
+          reversals.find((r) => r.metadata.refund_id === undefined && r.amount === amount && !booked.has(r.id));
+        if (match) booked.add(match.id);
+        return match ?? null;
+      },
+      refund: () => Promise.resolve({ id: found.refund.id }),
+    };
+  }
+
+  /**
+   * A refund Stripe made that the database lacks after a restore (ADR 0069): planned again as the live path planned
+   * it (refunds are restored oldest first, so each sees the order as its original did), under the id Stripe's
+   * metadata names, then carried out with Stripe's own refund and reversals. 'present' when it was booked already.
+   */
+  async restoreFromStripe(orderUuid: string, found: RefundAtStripe): Promise<'restored' | 'present'> {
+    const manager = this.orders.dataSource.manager;
+    const known = (await manager.query(`SELECT 1 FROM refunds WHERE stripe_refund_id = $1`, [found.refund.id])) as unknown[];
+    if (known.length > 0) return 'present';
+    const named = found.refund.metadata.refund_id;
+    const refundId = named && UUID.test(named) ? named : stableEventId('refund', found.refund.id);
+    await this.orders.dataSource.transaction(async (tx) => {
+      const order = await this.orders.byId(tx, orderUuid, true);
+      if (!order) throw new Error(`refund ${found.refund.id}: order ${orderUuid} is not in the database`);
+      const planned = (await tx.query(`SELECT 1 FROM refunds WHERE id = $1`, [refundId])) as unknown[];
+      // A refund the restored database holds as pending is the one Stripe finished: it is carried out as it was planned.
+      if (planned.length > 0) return;
+      await this.orders.insertRefund(tx, {
+        id: refundId,
+        orderId: order.id,
+        amount: found.refund.amount,
+        allocation: await this.plan(tx, order, found.refund.amount),
+        reason: found.refund.metadata.reason ?? null,
+        state: 'pending',
+        stripeRefundId: null,
+        requestedBy: found.refund.metadata.requested_by ?? 'stripe-reconciliation',
+      });
+    });
+    await this.carryOut(refundId, this.foundAtStripe(found));
+    return 'restored';
+  }
+
+  private async carryOut(refundId: string, steps: RefundStripeSteps = this.madeNow(() => this.refundMetadata(refundId))): Promise<void> {
     const manager = this.orders.dataSource.manager;
     const refund = await manager
       .query(`SELECT id, order_id, amount_minor, allocation, state FROM refunds WHERE id = $1`, [refundId])
@@ -232,7 +335,7 @@ export class RefundOrder {
     const owed = refund.allocation.some(
       (part) => part.party !== 'platform' && BigInt(part.amount) > 0n && !transfers.some((t) => t.party === part.party),
     );
-    if (owed && this.settle) {
+    if (owed && steps.makeMissingTransfers && this.settle) {
       await this.settle.makeTransfers(order.id);
       transfers = await this.orders.transfersOf(manager, order.id);
     }
@@ -241,11 +344,8 @@ export class RefundOrder {
       if (part.party === 'platform' || amount === 0n) continue;
       const transfer = transfers.find((t) => t.party === part.party);
       if (!transfer) continue; // never transferred: the money is still in our balance
-      const reversal = await this.processor.reverseTransfer({
-        transferId: transfer.stripeTransferId,
-        amount,
-        idempotencyKey: `reversal:${refundId}:${part.party}`,
-      });
+      const reversal = await steps.reversal({ refundId, transfer, amount });
+      if (!reversal) continue;
       await this.orders.dataSource.transaction(async (tx) => {
         const recipient = { party: transfer.party, stripeAccountId: transfer.destination };
         if (await postEntry(tx, transferReversalEntry(order.id, recipient, amount), reversal.id))
@@ -253,11 +353,7 @@ export class RefundOrder {
       });
     }
     const total = BigInt(refund.amount_minor);
-    const stripeRefund = await this.processor.createRefund({
-      paymentIntentId: order.paymentIntentId!,
-      amount: total,
-      idempotencyKey: `refund:${refundId}`,
-    });
+    const stripeRefund = await steps.refund({ refundId, order, amount: total });
     const settled = await this.orders.dataSource.transaction(async (tx) => {
       const locked = (await this.orders.byId(tx, order.id, true))!;
       const booked = await postEntry(
@@ -273,13 +369,26 @@ export class RefundOrder {
       const status = refunded === locked.total ? 'refunded' : 'partially_refunded';
       await this.orders.update(tx, order.id, { refunded, status });
       await this.orders.finishRefund(tx, refundId, stripeRefund.id);
-      await writeToOutbox(tx, 'payments', 'payment.refunded', {
-        ...paymentEventPayload(locked, order.paymentIntentId!),
-        refundId,
-        refundedMinor: total.toString(),
-        refundedTotalMinor: refunded.toString(),
-      });
-      await writeToOutbox(tx, 'payments', 'order.updated', { orderId: order.orderId, companyId: order.companyId, status });
+      // Ids derived from Stripe's refund (ADR 0069): the refund booked again after a restore keeps its ids.
+      await writeToOutbox(
+        tx,
+        'payments',
+        'payment.refunded',
+        {
+          ...paymentEventPayload(locked, order.paymentIntentId!),
+          refundId,
+          refundedMinor: total.toString(),
+          refundedTotalMinor: refunded.toString(),
+        },
+        { id: stableEventId('payment.refunded', stripeRefund.id) },
+      );
+      await writeToOutbox(
+        tx,
+        'payments',
+        'order.updated',
+        { orderId: order.orderId, companyId: order.companyId, status },
+        { id: stableEventId('order.updated', stripeRefund.id, status) },
+      );
       return true;
     });
     if (settled) paymarketMetrics.payments.inc({ service: 'payments', outcome: 'refunded' });

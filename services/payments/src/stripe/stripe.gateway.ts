@@ -8,6 +8,9 @@ import {
   type ProcessorDispute,
   type ProcessorEvent,
   type ProcessorPaymentIntent,
+  type ProcessorRefund,
+  type ProcessorReversal,
+  type ProcessorTransfer,
 } from '../checkout/payment-processor.js';
 import { isCurrency, type Currency, type Minor } from '../fees/money.js';
 import { paymarketMetrics } from '@paymarket/platform';
@@ -135,6 +138,24 @@ export interface CreateRefundInput {
   idempotencyKey: string;
 }
 
+/** A reversal of a transfer, with the metadata it was made with (`refund_id`, `party`: ADR 0069). */
+export interface StripeTransferReversalRecord {
+  id: string;
+  amount: number;
+  metadata: Record<string, string>;
+}
+
+/** What a reconciliation lists (ADR 0069): objects created since a time, oldest first. */
+export interface StripeListedRefund extends StripeRefund {
+  created: number;
+  metadata: Record<string, string>;
+}
+
+export interface StripeListedTransfer extends StripeTransfer {
+  created: number;
+  metadata: Record<string, string>;
+}
+
 export interface StripeWebhookEvent {
   id: string;
   type: string;
@@ -184,13 +205,34 @@ export abstract class StripeGateway {
   abstract cancelPaymentIntent(paymentIntentId: string): Promise<StripePaymentIntent>;
   abstract createTransfer(input: CreateTransferInput): Promise<StripeTransfer>;
   abstract retrieveTransfer(transferId: string): Promise<StripeTransfer>;
-  abstract createTransferReversal(input: { transferId: string; amount: number; idempotencyKey: string }): Promise<StripeTransferReversal>;
+  abstract createTransferReversal(input: {
+    transferId: string;
+    amount: number;
+    idempotencyKey: string;
+    metadata?: Record<string, string>;
+  }): Promise<StripeTransferReversal>;
   abstract createRefund(input: CreateRefundInput): Promise<StripeRefund>;
   /** Verifies the Stripe-Signature header against the raw body; throws StripeSignatureError when it does not match. */
   abstract constructWebhookEvent(rawBody: string | Buffer, signatureHeader: string): StripeWebhookEvent;
   /** A card dispute (ADR 0045). */
   retrieveDispute(disputeId: string): Promise<StripeDispute> {
     return Promise.reject(new Error(`disputes are not supported by this gateway (${disputeId})`));
+  }
+  /** Lists for the reconciliation after a restore (ADR 0069): created at or after `since` (Unix seconds), oldest first. */
+  listPaymentIntents(since: number): Promise<StripePaymentIntent[]> {
+    return Promise.reject(new Error(`listing is not supported by this gateway (${since})`));
+  }
+  listRefunds(since: number): Promise<StripeListedRefund[]> {
+    return Promise.reject(new Error(`listing is not supported by this gateway (${since})`));
+  }
+  listTransfers(since: number): Promise<StripeListedTransfer[]> {
+    return Promise.reject(new Error(`listing is not supported by this gateway (${since})`));
+  }
+  listTransferReversals(transferId: string): Promise<StripeTransferReversalRecord[]> {
+    return Promise.reject(new Error(`listing is not supported by this gateway (${transferId})`));
+  }
+  listDisputes(since: number): Promise<Array<{ id: string; created: number }>> {
+    return Promise.reject(new Error(`listing is not supported by this gateway (${since})`));
   }
 }
 
@@ -476,11 +518,16 @@ export class StripeSdkGateway extends StripeGateway {
     return this.call(async () => toTransfer(await this.stripe.transfers.retrieve(transferId)));
   }
 
-  createTransferReversal(input: { transferId: string; amount: number; idempotencyKey: string }): Promise<StripeTransferReversal> {
+  createTransferReversal(input: {
+    transferId: string;
+    amount: number;
+    idempotencyKey: string;
+    metadata?: Record<string, string>;
+  }): Promise<StripeTransferReversal> {
     return this.call(async () => {
       const reversal = await this.stripe.transfers.createReversal(
         input.transferId,
-        { amount: input.amount },
+        { amount: input.amount, ...(input.metadata ? { metadata: input.metadata } : {}) },
         { idempotencyKey: input.idempotencyKey },
       );
       return { id: reversal.id, transferId: idOf(reversal.transfer) ?? input.transferId, amount: reversal.amount };
@@ -524,6 +571,58 @@ export class StripeSdkGateway extends StripeGateway {
     });
   }
 
+  /**
+   * Every page of a list (`starting_after` while `has_more`, the SDK's auto-pagination), each request through the
+   * limiter like any other; Stripe answers newest first, the reconciliation wants oldest first.
+   */
+  private async all<T, U>(list: AsyncIterable<T>, map: (item: T) => U | null): Promise<U[]> {
+    return this.call(async () => {
+      const items: U[] = [];
+      for await (const item of list) {
+        const mapped = map(item);
+        if (mapped !== null) items.push(mapped);
+      }
+      return items.reverse();
+    });
+  }
+
+  override listPaymentIntents(since: number): Promise<StripePaymentIntent[]> {
+    return this.all(this.stripe.paymentIntents.list({ created: { gte: since }, limit: 100 }), toPaymentIntent);
+  }
+
+  override listRefunds(since: number): Promise<StripeListedRefund[]> {
+    return this.all(this.stripe.refunds.list({ created: { gte: since }, limit: 100 }), (refund) => ({
+      id: refund.id,
+      amount: refund.amount,
+      currency: refund.currency,
+      status: refund.status,
+      chargeId: idOf(refund.charge),
+      paymentIntentId: idOf(refund.payment_intent),
+      created: refund.created,
+      metadata: { ...refund.metadata },
+    }));
+  }
+
+  override listTransfers(since: number): Promise<StripeListedTransfer[]> {
+    return this.all(this.stripe.transfers.list({ created: { gte: since }, limit: 100 }), (transfer) => ({
+      ...toTransfer(transfer),
+      created: transfer.created,
+      metadata: { ...transfer.metadata },
+    }));
+  }
+
+  override listTransferReversals(transferId: string): Promise<StripeTransferReversalRecord[]> {
+    return this.all(this.stripe.transfers.listReversals(transferId, { limit: 100 }), (reversal) => ({
+      id: reversal.id,
+      amount: reversal.amount,
+      metadata: { ...reversal.metadata },
+    }));
+  }
+
+  override listDisputes(since: number): Promise<Array<{ id: string; created: number }>> {
+    return this.all(this.stripe.disputes.list({ created: { gte: since }, limit: 100 }), (d) => ({ id: d.id, created: d.created }));
+  }
+
   constructWebhookEvent(rawBody: string | Buffer, signatureHeader: string): StripeWebhookEvent {
     if (!this.config.webhookSecret) throw new StripeSignatureError('STRIPE_WEBHOOK_SECRET is not configured; webhooks cannot be verified.');
     let event: Stripe.Event;
@@ -550,6 +649,11 @@ function toProcessorIntent(intent: StripePaymentIntent): ProcessorPaymentIntent 
     lastErrorMessage: intent.lastError?.message ?? null,
     nextActionUrl: intent.nextActionUrl,
   };
+}
+
+/** Stripe's `created` filters are Unix seconds; rounded down so an object of the same second is included. */
+function unixSeconds(time: Date): number {
+  return Math.floor(time.getTime() / 1000);
 }
 
 function minorToNumber(amount: Minor): number {
@@ -612,6 +716,7 @@ export class StripePaymentProcessor extends PaymentProcessor {
     transferGroup: string;
     sourceTransaction: string | null;
     idempotencyKey: string;
+    metadata?: Record<string, string>;
   }): Promise<{ id: string }> {
     const transfer = await this.gateway.createTransfer({
       amount: minorToNumber(input.amount),
@@ -619,26 +724,37 @@ export class StripePaymentProcessor extends PaymentProcessor {
       destination: input.destination,
       transferGroup: input.transferGroup,
       sourceTransaction: input.sourceTransaction,
-      metadata: {},
+      metadata: input.metadata ?? {},
       idempotencyKey: input.idempotencyKey,
     });
     return { id: transfer.id };
   }
 
-  async reverseTransfer(input: { transferId: string; amount: Minor; idempotencyKey: string }): Promise<{ id: string }> {
+  async reverseTransfer(input: {
+    transferId: string;
+    amount: Minor;
+    idempotencyKey: string;
+    metadata?: Record<string, string>;
+  }): Promise<{ id: string }> {
     const reversal = await this.gateway.createTransferReversal({
       transferId: input.transferId,
       amount: minorToNumber(input.amount),
       idempotencyKey: input.idempotencyKey,
+      ...(input.metadata ? { metadata: input.metadata } : {}),
     });
     return { id: reversal.id };
   }
 
-  async createRefund(input: { paymentIntentId: string; amount: Minor; idempotencyKey: string }): Promise<{ id: string }> {
+  async createRefund(input: {
+    paymentIntentId: string;
+    amount: Minor;
+    idempotencyKey: string;
+    metadata?: Record<string, string>;
+  }): Promise<{ id: string }> {
     const refund = await this.gateway.createRefund({
       paymentIntentId: input.paymentIntentId,
       amount: minorToNumber(input.amount),
-      metadata: {},
+      metadata: input.metadata ?? {},
       idempotencyKey: input.idempotencyKey,
     });
     return { id: refund.id };
@@ -676,5 +792,42 @@ export class StripePaymentProcessor extends PaymentProcessor {
   override async retrieveDispute(id: string): Promise<ProcessorDispute> {
     const d = await this.gateway.retrieveDispute(id);
     return { ...d, amount: BigInt(d.amount) };
+  }
+
+  override async listPaymentIntents(since: Date): Promise<ProcessorPaymentIntent[]> {
+    const intents = await this.gateway.listPaymentIntents(unixSeconds(since));
+    // An intent in a currency we never charge in is not one of our orders (another integration on the account).
+    return intents.filter((intent) => isCurrency(intent.currency)).map(toProcessorIntent);
+  }
+
+  override async listRefunds(since: Date): Promise<ProcessorRefund[]> {
+    const refunds = await this.gateway.listRefunds(unixSeconds(since));
+    return refunds.map((r) => ({
+      id: r.id,
+      paymentIntentId: r.paymentIntentId,
+      amount: BigInt(r.amount),
+      status: r.status,
+      metadata: r.metadata,
+    }));
+  }
+
+  override async listTransfers(since: Date): Promise<ProcessorTransfer[]> {
+    const transfers = await this.gateway.listTransfers(unixSeconds(since));
+    return transfers.map((t) => ({
+      id: t.id,
+      amount: BigInt(t.amount),
+      destination: t.destination,
+      transferGroup: t.transferGroup,
+      metadata: t.metadata,
+    }));
+  }
+
+  override async listTransferReversals(transferId: string): Promise<ProcessorReversal[]> {
+    const reversals = await this.gateway.listTransferReversals(transferId);
+    return reversals.map((r) => ({ id: r.id, amount: BigInt(r.amount), metadata: r.metadata }));
+  }
+
+  override async listDisputes(since: Date): Promise<string[]> {
+    return (await this.gateway.listDisputes(unixSeconds(since))).map((d) => d.id);
   }
 }

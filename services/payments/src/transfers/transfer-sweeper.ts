@@ -2,6 +2,7 @@ import { Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap
 import { createLogger } from '@paymarket/platform';
 import { SettlePayment } from '../checkout/settle-payment.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
+import { reconcileOwed } from '../reconcile/restore-check.js';
 
 const log = createLogger('transfer-sweeper');
 
@@ -27,6 +28,9 @@ export class TransferSweeper implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   async sweep(): Promise<number> {
+    // After a restore, transfers the database lacks may exist at Stripe: they are booked by the reconciliation first,
+    // or a keyed retry older than Stripe's key memory would pay the recipient twice (ADR 0069).
+    if (await reconcileOwed(this.orders.dataSource.manager)) return 0;
     const ids = await this.orders.completedMissingTransfers();
     for (const id of ids) await this.settle.makeTransfers(id);
     return ids.length;
