@@ -88,9 +88,11 @@ function prerender(): Plugin {
   };
 }
 
-/** The modules of the `vendor` chunk: the libraries every page starts with, and the app's own modules they all load. */
-const VENDOR =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser|@tanstack[\\/]query-core|@tanstack[\\/]react-query|clsx|tailwind-merge|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]|[\\/]src[\\/]lib[\\/](queryClient|utils)\.tsx?$/;
+/** The libraries every page starts with besides React, by chunk, with the app's own modules every page loads. */
+const ROUTER = /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
+const QUERY = /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|[\\/]src[\\/]lib[\\/]queryClient\.tsx?$/;
+const UI =
+  /node_modules[\\/](clsx|tailwind-merge|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]|[\\/]src[\\/]lib[\\/]utils\.tsx?$/;
 
 /** The SDK the gateway serves at /sdk/ (ADR 0053): its version lives in libs/sdk/package.json only. */
 const SDK_VERSION = (JSON.parse(readFileSync(new URL('../libs/sdk/package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -119,24 +121,30 @@ export default defineConfig(() => ({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // The libraries every page starts with, as one chunk: one gzip stream instead of seven (2 KB less per page,
-        // ADR 0058); left to itself rolldown split them by which lazy pages share them. The app's own modules every
-        // page loads (web/src/lib's query client and `cn()`) join it.
+        // The libraries every page starts with, in a few named chunks (ADR 0058, 0073); left to itself rolldown split
+        // them by which lazy pages share them. The app's own modules every page loads (web/src/lib's query client and
+        // `cn()`) join them.
         codeSplitting: {
           groups: [
-            // React and react-dom evaluate alone, in main.tsx's first stage; the other libraries in its second.
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            // React, then react-dom (with the scheduler), each evaluated alone by main.tsx; then the other libraries.
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 3 },
+            { name: 'react', test: /node_modules[\\/]react[\\/]/, priority: 4 },
             // Vite's loader of lazy chunks, apart from the entry: in the entry, every lazy chunk imported the entry and
             // so listed the entry's stylesheet among its dependencies, which the loader fetched again at start-up where
             // the gateway had inlined it, and restyled the page with (ADR 0062).
             { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 3 },
+            // The other libraries every page starts with, one chunk each, so main.tsx evaluates each in a task of its
+            // own (ADR 0073): as one chunk they were one task of ~120 ms at 4× CPU slowdown, all of it blocking time.
+            { name: 'router', test: ROUTER, priority: 1 },
             {
-              name: 'vendor',
+              name: 'query',
               // `useQueries` and its observer serve only the developers' pages: left out, they load with those (1 KB
               // less on every other page).
               test: (id) =>
-                VENDOR.test(id) && !/[\\/]@tanstack[\\/](query-core|react-query)[\\/].*[\\/](queriesObserver|useQueries)\.js$/.test(id),
+                QUERY.test(id) && !/[\\/]@tanstack[\\/](query-core|react-query)[\\/].*[\\/](queriesObserver|useQueries)\.js$/.test(id),
+              priority: 1,
             },
+            { name: 'ui', test: UI, priority: 1 },
           ],
         },
       },

@@ -9,6 +9,18 @@ if (!container) throw new Error('index.html has no #root element');
 /** A new task, so the browser can paint and handle input between two stages of start-up. */
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
+/**
+ * The libraries the app shell imports, in the chunks web/vite.config.ts makes of them (router, query, ui), loaded one
+ * by one before the shell. tailwind-merge builds its class tables on its first call: made here, in a task of its own,
+ * rather than in the middle of the first render.
+ */
+// Each names one export it takes: a whole namespace would keep every export of the library in the bundle.
+const LIBRARIES: ReadonlyArray<() => Promise<unknown>> = [
+  async () => (await import('react-router-dom')).createBrowserRouter,
+  async () => (await import('@tanstack/react-query')).QueryClient,
+  async () => (await import('./lib/utils')).cn('px-2', 'px-4'),
+];
+
 const meta = (name: string) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content');
 
 /**
@@ -35,9 +47,10 @@ function sentState(): SentQueries | undefined {
 }
 
 /**
- * Start-up in stages, each evaluated in its own task (ADR 0058): the runtime first (`react` and `react-dom/client`),
- * then the router, the query cache and the app shell, then the page. One static import graph was evaluated in a single task of ~300 ms at Lighthouse's
- * 4× CPU slowdown, all of it blocking time on a prerendered page, whose first paint comes before any script.
+ * Start-up in stages, each evaluated in its own task (ADR 0058, 0073): `react`, `react-dom/client`, the router, the
+ * query cache, `cn()`, the app shell, then the page. One static import graph was evaluated in a single task of ~300 ms
+ * at Lighthouse's 4× CPU slowdown, all of it blocking time on a prerendered page, whose first paint comes before any
+ * script.
  *
  * A visitor's prerendered page that is its whole first view (the gateway says so, ADR 0062) starts none of it while
  * the page loads: its code is fetched and it hydrates once the page has loaded and the browser is idle, or at first
@@ -50,20 +63,25 @@ async function start(root: HTMLElement): Promise<void> {
   // (ADR 0063): a button shown before its handler is attached still does what it says once the app is there.
   const watch = root.firstElementChild ? watchFirstUse() : undefined;
   const firstUse = watch !== undefined && meta('paymarket-hydrate') === 'on-first-use' && !keepsSellerTokens();
-  if (firstUse) {
-    await Promise.race([watch.used, loadedAndIdle()]);
-    // Everything the page needs, fetched at once (the gateway lists it): not one import stage after another.
-    for (const href of meta('paymarket-modules')?.split(' ').filter(Boolean) ?? []) {
-      document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));
-    }
+  // A view in the HTML paints before any of the app's code is fetched (ADR 0073); a complete visitor's view also waits
+  // for the page to load and the browser to be idle, unless someone uses it first.
+  if (firstUse) await Promise.race([watch.used, loadedAndIdle()]);
+  else if (watch) await firstPaint();
+  // Everything the page needs, fetched at once (the gateway lists it): not one import stage after another.
+  for (const href of meta('paymarket-modules')?.split(' ').filter(Boolean) ?? []) {
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));
   }
-  const runtime = Promise.all([import('react'), import('react-dom/client')]);
-  // After first use nothing was preloaded and someone is waiting: the app shell is fetched beside the runtime.
-  const shell = firstUse ? import('./boot') : undefined;
-  const [{ startTransition }, { createRoot, hydrateRoot }] = await runtime;
+  // React, then react-dom, then each library every page starts with, each evaluated in a task of its own (ADR 0073):
+  // the browser paints and handles input between them, and none is long enough to block it for long.
+  const { startTransition } = await import('react');
   await nextTask();
-  const { boot } = await (shell ?? import('./boot'));
-  // The router, the query cache, the app shell and the page's own code (its route's `lazy`), loaded before the first render.
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
+  for (const load of LIBRARIES) {
+    await nextTask();
+    await load();
+  }
+  await nextTask();
+  const { boot } = await import('./boot');
   const app = await boot(window.location.pathname, { visitor, state: sentState() });
   if (!root.firstElementChild) {
     createRoot(root).render(app);
@@ -81,19 +99,42 @@ async function start(root: HTMLElement): Promise<void> {
   releaseHeld(watch);
 }
 
-/** Settles once the page has loaded and the browser has a moment with nothing to do (at most a second after load). */
+/**
+ * Settles once the page has loaded, its first paint is on screen, and the browser has a moment with nothing to do (at
+ * most a second after that). The app's code is fetched from then on (ADR 0073): on a slow network it no longer shares
+ * the line with what the first paint needs.
+ */
 function loadedAndIdle(): Promise<void> {
   const loaded =
     document.readyState === 'complete'
       ? Promise.resolve()
       : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
-  return loaded.then(
+  return Promise.all([loaded, firstPaint()]).then(
     () =>
       new Promise<void>((resolve) => {
         if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 1000 });
         else setTimeout(resolve, 0);
       }),
   );
+}
+
+/** Settles once the browser has painted the page's first content (or after a second, where paint timing is missing). */
+function firstPaint(): Promise<void> {
+  if (performance.getEntriesByName('first-contentful-paint').length > 0) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      observer?.disconnect();
+      resolve();
+    };
+    let observer: PerformanceObserver | undefined;
+    try {
+      observer = new PerformanceObserver(done);
+      observer.observe({ type: 'paint' });
+    } catch {
+      observer = undefined;
+    }
+    setTimeout(done, 1000);
+  });
 }
 
 /** Clicks held until now go to the app: on a part not hydrated yet, a click makes React hydrate it at once. */

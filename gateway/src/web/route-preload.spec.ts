@@ -94,7 +94,7 @@ describe('prerenderedPages', () => {
 
   const shell = (markup: string, visitorComplete = false) => ({ unknown: markup, visitor: `${markup}<a>Sign in</a>`, visitorComplete });
 
-  it("puts each page's markup in #root, inlines the stylesheet and fetches the scripts at low priority", () => {
+  it("puts each page's markup in #root, inlines the stylesheet, and leaves the page's code to main.tsx after the first paint", () => {
     withDist(
       {
         '.vite/prerender.json': JSON.stringify({ '/sellers': shell('<h1>Browse Sellers</h1>'), '/': shell('<h1>Home $&</h1>', true) }),
@@ -109,8 +109,9 @@ describe('prerenderedPages', () => {
 
         expect(pages.get('/sellers')?.unknown).toBe(
           '<html><head><script type="module" fetchpriority="low" crossorigin src="/assets/index-A.js"></script>' +
-            '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-R.js">' +
-            '<style>h1{color:red}</style><!--sellers-->' +
+            '<style>h1{color:red}</style>' +
+            // The page's files, preloaded by main.tsx once the view is painted (ADR 0073).
+            '<meta name="paymarket-modules" content="">' +
             // The first paint waits for the whole view (ADR 0063).
             '<link rel="expect" href="#root" blocking="render"></head><body><div id="root"><h1>Browse Sellers</h1></div></body></html>',
         );
@@ -132,16 +133,14 @@ describe('prerenderedPages', () => {
           '<meta name="paymarket-viewer" content="visitor"><meta name="paymarket-hydrate" content="on-first-use"><meta name="paymarket-modules"',
         );
         expect(pages.get('/')?.visitor).toContain('<div id="root"><h1>Home</h1><a>Sign in</a></div>');
-        // Hydrated once idle (ADR 0065): its chunks are preloaded at low priority while the page loads, and listed for main.tsx.
-        expect(pages.get('/')?.visitor).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-R.js">');
+        // Its chunks are not fetched while the page loads, but listed for main.tsx to preload after the first paint (ADR 0073).
+        expect(pages.get('/')?.visitor).not.toContain('modulepreload');
         expect(pages.get('/')?.visitor).toContain('<meta name="paymarket-modules" content="/assets/react-R.js /assets/home-H.js">');
         expect(pages.get('/')?.visitor).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-A.js">');
-        expect(pages.get('/sellers')?.visitor).toContain(
-          '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-R.js">',
-        );
-        expect(pages.get('/sellers')?.visitor).toContain('<meta name="paymarket-viewer" content="visitor"><link rel="expect"');
+        expect(pages.get('/sellers')?.visitor).not.toContain('modulepreload');
+        expect(pages.get('/sellers')?.visitor).toContain('<meta name="paymarket-viewer" content="visitor"><meta name="paymarket-modules"');
         expect(pages.get('/sellers')?.visitor).not.toContain('paymarket-hydrate');
-        expect(pages.get('/sellers')?.unknown).not.toContain('<meta name="paymarket');
+        expect(pages.get('/sellers')?.unknown).not.toContain('<meta name="paymarket-viewer');
       },
     );
   });

@@ -11,7 +11,7 @@ interface ManifestChunk {
 /** A page's index.html with its chunks preloaded, and those files (with what the entry imports) by name. */
 export interface PageHtml {
   html: string;
-  /** Every script the page starts with but the entry: what main.tsx preloads itself when it hydrates on first use. */
+  /** Every script the page starts with but the entry: what main.tsx preloads itself after the first paint (ADR 0073). */
   modules: string[];
 }
 
@@ -70,13 +70,6 @@ export function visitorMeta(firstUse: boolean): string {
 export interface ViewOptions {
   /** Tags for `<head>`. */
   meta: string;
-  /**
-   * Hydrated once loaded and idle, or at first use (ADR 0062, 0065): the page's files are preloaded at low priority
-   * like any page's, and also listed in `<meta name="paymarket-modules">` for main.tsx to ask for all at once when it
-   * starts (ADR 0062 left them out of the HTML when nothing ran before first use; hydrating once idle, the first tap
-   * waited for them).
-   */
-  firstUse: boolean;
   /** Put after `#root` (a live view's query cache, ADR 0063). */
   after?: string;
 }
@@ -91,9 +84,10 @@ const RENDER_WHOLE_VIEW = '<link rel="expect" href="#root" blocking="render">';
 
 /**
  * A page's HTML with `markup` in `<div id="root">`: the first viewport paints before any script runs and the app
- * hydrates it. As nothing on first paint waits for a script any more, the stylesheet is inlined (one round trip less
- * before it) and the scripts are fetched at low priority, after what the paint needs. Undefined when index.html has
- * no empty root to fill.
+ * hydrates it. As nothing on first paint waits for a script, the stylesheet is inlined (one round trip less before it)
+ * and the page's code is not fetched while the page loads: its files are listed in `<meta name="paymarket-modules">`,
+ * which main.tsx preloads all at once after the first paint (ADR 0073), so on a slow network they do not share the
+ * line with what that paint needs. Undefined when index.html has no empty root to fill.
  */
 export function withView(
   webDist: string,
@@ -102,18 +96,15 @@ export function withView(
   markup: string,
   view: ViewOptions,
 ): string | undefined {
-  const html = page?.html ?? indexHtml;
-  if (!html.includes(EMPTY_ROOT) || !html.includes('</head>')) return undefined;
-  const lowPriority = (tag: string) => `${tag} fetchpriority="low"`;
-  const modules = view.firstUse ? `<meta name="paymarket-modules" content="${(page?.modules ?? []).join(' ')}">` : '';
+  if (!indexHtml.includes(EMPTY_ROOT) || !indexHtml.includes('</head>')) return undefined;
+  const modules = `<meta name="paymarket-modules" content="${(page?.modules ?? []).join(' ')}">`;
   const meta = `${view.meta}${modules}${RENDER_WHOLE_VIEW}`;
-  // The page's code is fetched at low priority while it loads, also for a view hydrated once idle (ADR 0065): the
-  // hydration then starts with its code at hand rather than fetching it after the load.
-  const withRoot = html
-    .replace(/<link rel="modulepreload"/g, lowPriority)
+  const withRoot = indexHtml
+    // The entry's own imports too (Vite's runtime and preload helper): the entry is fetched after what the paint needs.
+    .replace(/<link rel="modulepreload"[^>]*>/g, '')
     .replace('</head>', () => `${meta}</head>`)
     .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>${view.after ?? ''}`)
-    .replace(/<script type="module"/g, lowPriority);
+    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"');
   return inlineStylesheets(webDist, withRoot);
 }
 
@@ -132,9 +123,8 @@ export function prerenderedPages(webDist: string, indexHtml: string, pages: Read
     const key = pageOf(path);
     if (key === undefined) continue;
     const page = pages.get(key);
-    const firstUse = shell.visitorComplete;
-    const visitor = withView(webDist, indexHtml, page, shell.visitor, { meta: visitorMeta(firstUse), firstUse });
-    const unknown = withView(webDist, indexHtml, page, shell.unknown, { meta: '', firstUse: false });
+    const visitor = withView(webDist, indexHtml, page, shell.visitor, { meta: visitorMeta(shell.visitorComplete) });
+    const unknown = withView(webDist, indexHtml, page, shell.unknown, { meta: '' });
     if (visitor !== undefined && unknown !== undefined) prerendered.set(path, { visitor, unknown });
   }
   return prerendered;

@@ -251,7 +251,7 @@ describe(SpaController.name, () => {
         '<meta name="paymarket-viewer" content="visitor"><meta name="paymarket-hydrate" content="on-first-use">',
       );
       expect(sellers.body).toContain('<meta name="paymarket-modules" content="/assets/sellers-P.js">');
-      expect(sellers.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/sellers-P.js">');
+      expect(sellers.body).not.toContain('modulepreload');
       expect(sellers.headers.vary).toBe('accept-encoding, cookie');
       // No live view: the prerendered skeleton, loaded by the app at once.
       expect(board).toContain(`<div id="root">${visitorView(PRERENDERED['/buyer-requests'])}</div>`);
@@ -271,9 +271,9 @@ describe(SpaController.name, () => {
 
       expect(html).toContain(`<div id="root">${markup}</div>`);
       expect(html).not.toContain('paymarket-viewer');
-      expect(html).toContain(
-        `<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/${path === '/' ? 'home' : path.slice(1)}-P.js">`,
-      );
+      // Its code is preloaded by main.tsx after the first paint (ADR 0073), not while the page loads.
+      expect(html).toContain(`<meta name="paymarket-modules" content="/assets/${path === '/' ? 'home' : path.slice(1)}-P.js">`);
+      expect(html).not.toContain('modulepreload');
     });
   });
 

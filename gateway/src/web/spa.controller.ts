@@ -67,9 +67,9 @@ export class SpaController {
     }
     const webDist = config.webDist;
     this.livePage = (path, markup, after) =>
-      withView(webDist, indexHtml, pages.get(pageOf(path) ?? ''), markup, { meta: visitorMeta(true), firstUse: true, after });
+      withView(webDist, indexHtml, pages.get(pageOf(path) ?? ''), markup, { meta: visitorMeta(true), after });
     this.firstViewPage = (path, markup, after) =>
-      withView(webDist, indexHtml, pages.get(pageOf(path) ?? ''), markup, { meta: '', firstUse: false, after });
+      withView(webDist, indexHtml, pages.get(pageOf(path) ?? ''), markup, { meta: '', after });
   }
 
   @Get('*')

@@ -23,14 +23,16 @@ class FakeObserver {
   }
 }
 
-function list(overrides: Partial<PagedList> = {}): PagedList & { fetchNextPage: jest.Mock<PagedList['fetchNextPage']> } {
+function list(
+  overrides: Partial<Omit<PagedList, 'fetchNextPage'>> = {},
+): PagedList & { fetchNextPage: jest.Mock<PagedList['fetchNextPage']> } {
   return {
     data: { pages: [{ preview: true }] },
     isPlaceholderData: false,
     hasNextPage: true,
     isFetchingNextPage: false,
-    fetchNextPage: jest.fn<PagedList['fetchNextPage']>(async () => undefined),
     ...overrides,
+    fetchNextPage: jest.fn<PagedList['fetchNextPage']>(async () => undefined),
   };
 }
 
