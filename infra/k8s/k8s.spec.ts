@@ -8,6 +8,8 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { parseAllDocuments } from 'yaml';
 import type { IDeployment } from 'kubernetes-models/apps/v1';
+import type { ICronJob } from 'kubernetes-models/batch/v1';
+import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { SERVICE_NAMES, queueOf, type ServiceName } from '@paymarket/contracts';
 import { clusterEntries, envClassNames, importEnvClass, read, requiredVars, root } from '../docker/process-env.js';
 import { configMapsOf, containerEnv, manifestProblems, type CodeFacts, type Manifest, type Overlay } from './manifest-rules.js';
@@ -100,6 +102,9 @@ function deployment(objects: Manifest[], name: string): IDeployment & Manifest {
 }
 const container = (objects: Manifest[], name: string) => deployment(objects, name).spec!.template.spec!.containers[0]!;
 const find = (objects: Manifest[], kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name)!;
+/** A backup CronJob's pod spec (ADR 0068). */
+const backupPod = (objects: Manifest[], name: string) =>
+  (find(objects, 'CronJob', name) as ICronJob & Manifest).spec!.jobTemplate.spec!.template.spec!;
 
 // ---- the checks ---------------------------------------------------------------------------------------------------
 
@@ -251,6 +256,47 @@ describe('infra/k8s', () => {
         'an optional embed token secret in production',
         (o) => (container(o, 'gateway').env!.find((e) => e.name === 'EMBED_TOKEN_SECRET')!.valueFrom!.secretKeyRef!.optional = true),
         /production: the gateway must require EMBED_TOKEN_SECRET/,
+      ],
+      [
+        'no differential backup',
+        (o) => o.splice(o.indexOf(find(o, 'CronJob', 'pgbackrest-diff')), 1),
+        /CronJob\/pgbackrest-diff: missing \(a diff backup every day\)/,
+      ],
+      [
+        'a full backup every day',
+        (o) => ((find(o, 'CronJob', 'pgbackrest-full') as ICronJob & Manifest).spec!.schedule = '0 2 * * *'),
+        /CronJob\/pgbackrest-full: schedule "0 2 \* \* \*" is not once a week/,
+      ],
+      [
+        'backups that may overlap',
+        (o) => ((find(o, 'CronJob', 'pgbackrest-diff') as ICronJob & Manifest).spec!.concurrencyPolicy = 'Allow'),
+        /CronJob\/pgbackrest-diff: concurrencyPolicy must be Forbid/,
+      ],
+      [
+        'a backup written to another volume than the repository',
+        (o) =>
+          (backupPod(o, 'pgbackrest-full').volumes!.find((v) => v.persistentVolumeClaim)!.persistentVolumeClaim!.claimName = 'scratch'),
+        /CronJob\/pgbackrest-full: does not mount the repository host's volume/,
+      ],
+      [
+        'a backup scheduled away from the repository volume',
+        (o) => delete backupPod(o, 'pgbackrest-diff').affinity,
+        /CronJob\/pgbackrest-diff: no pod affinity to the repository host's node/,
+      ],
+      [
+        'a retention other than two full backups',
+        (o) => {
+          const conf = o.find((x) => x.kind === 'ConfigMap' && x.metadata.name.startsWith('pgbackrest-config')) as Manifest & {
+            data: Record<string, string>;
+          };
+          conf.data['pgbackrest.conf'] = conf.data['pgbackrest.conf']!.replace('repo1-retention-full=2', 'repo1-retention-full=9');
+        },
+        /pgbackrest\.conf: repo1-retention-full is not 2/,
+      ],
+      [
+        "the repository host reachable from outside on another port than pgBackRest's",
+        (o) => ((find(o, 'NetworkPolicy', 'pgbackrest-repo') as INetworkPolicy & Manifest).spec!.ingress![0]!.ports = [{ port: 5432 }]),
+        /NetworkPolicy\/pgbackrest-repo: ingress rule 0 lets traffic from outside the namespace/,
       ],
     ];
 

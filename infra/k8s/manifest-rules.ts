@@ -1,10 +1,19 @@
 // The rules infra/k8s/k8s.spec.ts holds the rendered overlays to: plain functions over parsed objects that return
 // the problems they find (an empty list when all is well), so the spec can also feed them broken copies and see
 // each rule fire. Nothing here talks to a cluster.
-import { ConfigMap, Namespace, Secret, Service, type IContainer, type IProbe } from 'kubernetes-models/v1';
-import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1';
+import {
+  ConfigMap,
+  Namespace,
+  PersistentVolumeClaim,
+  Secret,
+  Service,
+  type IContainer,
+  type IPodSpec,
+  type IProbe,
+} from 'kubernetes-models/v1';
+import { Deployment, StatefulSet, type IDeployment, type IStatefulSet } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler, type IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
-import { Job } from 'kubernetes-models/batch/v1';
+import { CronJob, Job, type ICronJob } from 'kubernetes-models/batch/v1';
 import {
   Ingress,
   NetworkPolicy,
@@ -36,8 +45,11 @@ const MODELS: Record<string, Validating> = {
   'v1/ConfigMap': ConfigMap,
   'v1/Secret': Secret,
   'v1/Service': Service,
+  'v1/PersistentVolumeClaim': PersistentVolumeClaim,
   'apps/v1/Deployment': Deployment,
+  'apps/v1/StatefulSet': StatefulSet,
   'batch/v1/Job': Job,
+  'batch/v1/CronJob': CronJob,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
@@ -78,6 +90,14 @@ const METRICS_PORT = 9464;
 const MONITORING_NAMESPACE = 'monitoring';
 const GATEWAY = 'gateway';
 const STRIPE_EMULATOR = 'stripe-emulator';
+/** pgBackRest (ADR 0068): the repository host, its TLS port, and the scheduled backups with their cron schedules. */
+const PGBACKREST_REPO = 'pgbackrest-repo';
+const PGBACKREST_TLS_PORTS: (string | number)[] = ['pgbackrest', 8432];
+const BACKUPS = [
+  { name: 'pgbackrest-full', type: 'full', every: 'week' },
+  { name: 'pgbackrest-diff', type: 'diff', every: 'day' },
+] as const;
+const RETENTION = { 'repo1-retention-full': '2', 'repo1-retention-diff': '7' };
 
 const nameOf = (o: Manifest): string => `${o.kind}/${o.metadata.name}`;
 const ofKind = <T>(objects: Manifest[], kind: string): (T & Manifest)[] => objects.filter((o) => o.kind === kind) as (T & Manifest)[];
@@ -246,6 +266,7 @@ function networkPolicyProblems(objects: Manifest[]): string[] {
       const external = externalPeers(rule.from);
       if (external !== 'anyone' && external.length === 0) continue; // pods of this namespace only
       if (selectsOnlyGateway) continue; // the gateway is the entry point
+      if (pgbackrestArchivePush(policy, rule.ports)) continue; // the database host pushes its WAL
       // Anyone else: only Prometheus in the monitoring namespace, only on the metrics port.
       const onlyMetrics = (rule.ports ?? []).length > 0 && (rule.ports ?? []).every((p) => p.port === 'metrics' || p.port === METRICS_PORT);
       const onlyMonitoring =
@@ -259,6 +280,92 @@ function networkPolicyProblems(objects: Manifest[]): string[] {
         );
       }
     }
+  }
+  return problems;
+}
+
+/** A rule that lets only pgBackRest's TLS port of the repository host be reached (the database host's archive-push). */
+function pgbackrestArchivePush(policy: INetworkPolicy & Manifest, ports: { port?: string | number }[] | undefined): boolean {
+  const selects = policy.spec?.podSelector?.matchLabels;
+  if (!selects || Object.keys(selects).length !== 1 || selects['app.kubernetes.io/name'] !== PGBACKREST_REPO) return false;
+  return (ports ?? []).length > 0 && (ports ?? []).every((p) => p.port !== undefined && PGBACKREST_TLS_PORTS.includes(p.port));
+}
+
+/** A cron schedule that runs once a week (one day of the week) or once a day (every day of the month). */
+function cronEvery(schedule: string | undefined): 'week' | 'day' | 'other' {
+  const [minute, hour, dom, month, dow] = (schedule ?? '').trim().split(/\s+/);
+  const fixed = (f: string | undefined) => /^\d+$/.test(f ?? '');
+  if (!fixed(minute) || !fixed(hour) || dom !== '*' || month !== '*') return 'other';
+  if (fixed(dow)) return 'week';
+  return dow === '*' || /^\d-\d$/.test(dow ?? '') ? 'day' : 'other';
+}
+
+/** Hardening, resources and a pinned image for a backup pod (they are not PayMarket processes, so not containerProblems). */
+function backupPodProblems(where: string, pod: IPodSpec | undefined): string[] {
+  const problems: string[] = [];
+  for (const c of pod?.containers ?? []) {
+    const image = imageProblem(c.image);
+    if (image) problems.push(`${where}: ${image}`);
+    for (const kind of ['requests', 'limits'] as const) {
+      if (!c.resources?.[kind]?.cpu || !c.resources?.[kind]?.memory) problems.push(`${where}: resources.${kind} needs cpu and memory`);
+    }
+    const sc = c.securityContext;
+    if (sc?.allowPrivilegeEscalation !== false || sc?.readOnlyRootFilesystem !== true || !sc?.capabilities?.drop?.includes('ALL')) {
+      problems.push(`${where}: container ${c.name} is not hardened (no privilege escalation, read-only root, drop ALL)`);
+    }
+    if (sc?.runAsNonRoot !== true && pod?.securityContext?.runAsNonRoot !== true) problems.push(`${where}: runAsNonRoot is not set`);
+  }
+  return problems;
+}
+
+const claimsOf = (pod: IPodSpec | undefined): string[] =>
+  (pod?.volumes ?? []).map((v) => v.persistentVolumeClaim?.claimName).filter((c): c is string => Boolean(c));
+
+/**
+ * Backups (ADR 0068): the repository host (one replica) on a PersistentVolumeClaim, a weekly full and a daily
+ * differential CronJob on the same volume that never overlap, and the retention in pgbackrest.conf.
+ */
+function backupProblems(objects: Manifest[], configMaps: Map<string, Record<string, string>>): string[] {
+  const problems: string[] = [];
+  const repo = ofKind<IStatefulSet>(objects, 'StatefulSet').find((s) => s.metadata.name === PGBACKREST_REPO);
+  const claims = new Set(ofKind<Manifest>(objects, 'PersistentVolumeClaim').map((c) => c.metadata.name));
+  if (!repo) return [`no StatefulSet ${PGBACKREST_REPO} (the pgBackRest repository host)`];
+  if (repo.spec?.replicas !== 1) problems.push(`StatefulSet/${PGBACKREST_REPO}: exactly 1 replica (two would write one repository)`);
+  problems.push(...backupPodProblems(`StatefulSet/${PGBACKREST_REPO}`, repo.spec?.template.spec));
+  const repoClaims = claimsOf(repo.spec?.template.spec);
+  if (repoClaims.length === 0 || !repoClaims.every((c) => claims.has(c))) {
+    problems.push(`StatefulSet/${PGBACKREST_REPO}: the repository is not on a rendered PersistentVolumeClaim`);
+  }
+  const cronJobs = ofKind<ICronJob>(objects, 'CronJob');
+  for (const backup of BACKUPS) {
+    const where = `CronJob/${backup.name}`;
+    const job = cronJobs.find((c) => c.metadata.name === backup.name);
+    if (!job) {
+      problems.push(`${where}: missing (a ${backup.type} backup every ${backup.every})`);
+      continue;
+    }
+    const pod = job.spec?.jobTemplate.spec?.template.spec;
+    const command = [...(pod?.containers[0]?.command ?? []), ...(pod?.containers[0]?.args ?? [])].join(' ');
+    if (command !== `pgbackrest --stanza=paymarket --type=${backup.type} backup`) {
+      problems.push(`${where}: command "${command}" is not "pgbackrest --stanza=paymarket --type=${backup.type} backup"`);
+    }
+    if (cronEvery(job.spec?.schedule) !== backup.every)
+      problems.push(`${where}: schedule "${job.spec?.schedule}" is not once a ${backup.every}`);
+    if (job.spec?.concurrencyPolicy !== 'Forbid') problems.push(`${where}: concurrencyPolicy must be Forbid (backups never overlap)`);
+    const jobClaims = claimsOf(pod);
+    if (jobClaims.join() !== repoClaims.join())
+      problems.push(`${where}: does not mount the repository host's volume (${repoClaims.join()})`);
+    const affinity = pod?.affinity?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? [];
+    const besideRepo = affinity.some(
+      (a) => a.labelSelector?.matchLabels?.['app.kubernetes.io/name'] === PGBACKREST_REPO && a.topologyKey === 'kubernetes.io/hostname',
+    );
+    if (!besideRepo) problems.push(`${where}: no pod affinity to the repository host's node (its volume is ReadWriteOnce)`);
+    problems.push(...backupPodProblems(where, pod));
+  }
+  const conf = [...configMaps.entries()].find(([name]) => name.startsWith('pgbackrest-config'))?.[1]?.['pgbackrest.conf'];
+  if (!conf) problems.push('ConfigMap pgbackrest-config: no pgbackrest.conf');
+  for (const [key, value] of Object.entries(RETENTION)) {
+    if (conf && !new RegExp(`^${key}=${value}$`, 'm').test(conf)) problems.push(`pgbackrest.conf: ${key} is not ${value}`);
   }
   return problems;
 }
@@ -377,6 +484,7 @@ export function manifestProblems(objects: Manifest[], overlay: Overlay, facts: C
   }
 
   problems.push(...networkPolicyProblems(objects));
+  problems.push(...backupProblems(objects, configMaps));
   problems.push(...overlayProblems(objects, overlay, configMaps));
   return problems;
 }
