@@ -10,6 +10,10 @@
 //      system on the same Stripe account bursts too; besides the checks below: every refusal retryable, the emulator
 //      answered 429 at least once and admitted no more than its limit in any second, and payments' own requests were
 //      refused with 429 at most 10% of the time (it waits in line below the limit instead).
+//   F7 the database lost (issue 35, infra/faults/f7-database-lost.mjs): a private PostgreSQL archiving to pgBackRest,
+//      kill -9 and its data folder deleted mid-load, restored, reconciled with Stripe.
+//   F8 a RabbitMQ node lost (issue 35, infra/faults/f8-broker-node-lost.mjs): a three-node cluster of its own, kill -9
+//      of one node under load, then of the node leading the payments queue; each process's time to reconnect.
 // After each fault it waits for quiet and checks: every succeeded PaymentIntent has exactly one completed order; no
 // completed order without a succeeded PaymentIntent; no order left `processing` once Stripe says otherwise;
 // `ledger:verify` clean; every event reached the receiver (duplicates only with the same webhook-id); no email
@@ -33,7 +37,8 @@
 // Env: DATABASE_URL_ADMIN (default postgres://postgres@127.0.0.1:5432/postgres), AMQP_BASE (default
 // amqp://guest:guest@127.0.0.1:5672), FAULTS (e.g. "F1,F3"; default all), FAULTS_CHECKOUTS (per fault, default 40),
 // FAULTS_CONCURRENCY (default 16), FAULTS_STRIPE_DOWN_S (default 30), F6_CHECKOUTS (default 200),
-// FAULTS_RABBIT_DOWN_S (default 90 with Prometheus, else 10), FAULTS_PROMETHEUS (default 1).
+// FAULTS_RABBIT_DOWN_S (default 90 with Prometheus, else 10), FAULTS_PROMETHEUS (default 1), FAULTS_DB and FAULTS_VHOST
+// (default paymarket_faults, paymarket-faults), PAYMARKET_UNSAFE_SKIP_RECONCILE=1 (F7 without its reconcile step).
 // Only sends traffic to 127.0.0.1. Stops every process it started; leaves PostgreSQL and RabbitMQ running.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
@@ -45,6 +50,8 @@ import amqp from 'amqplib';
 import pg from 'pg';
 import { describeFailure, readRunbook, runSection } from '../observability/runbook-commands.mjs';
 import { buildIfNeeded, root } from '../scripts/build-if-needed.mjs';
+import { databaseLost } from './f7-database-lost.mjs';
+import { brokerNodeLost } from './f8-broker-node-lost.mjs';
 import {
   ALERT_RULES,
   DASHBOARD,
@@ -57,14 +64,19 @@ import {
 } from '../scripts/prometheus.mjs';
 
 const ADMIN_URL = process.env.DATABASE_URL_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB = 'paymarket_faults';
-const VHOST = 'paymarket-faults';
-const DATABASE_URL = ADMIN_URL.replace(/\/[^/]*$/, `/${DB}`);
+// FAULTS_DB / FAULTS_VHOST: names of its own, so two runs on one machine never drop each other's database or vhost.
+const DB = process.env.FAULTS_DB ?? 'paymarket_faults';
+const VHOST = process.env.FAULTS_VHOST ?? 'paymarket-faults';
+// `let`: F7 points the cluster and the checks at its private PostgreSQL for a while (useDatabase).
+let DATABASE_URL = ADMIN_URL.replace(/\/[^/]*$/, `/${DB}`);
 const AMQP_URL = `${process.env.AMQP_BASE ?? 'amqp://guest:guest@127.0.0.1:5672'}/${VHOST}`;
+/** The broker the checks read: the system node, or F8's own three-node cluster while F8 runs (`useBroker`). */
+let broker = { url: AMQP_URL, queueDepths: systemQueueDepths };
+const useBroker = (next) => (broker = next ?? { url: AMQP_URL, queueDepths: systemQueueDepths });
 const CHECKOUTS = Number(process.env.FAULTS_CHECKOUTS ?? 40);
 const CONCURRENCY = Number(process.env.FAULTS_CONCURRENCY ?? 16);
 const STRIPE_DOWN_S = Number(process.env.FAULTS_STRIPE_DOWN_S ?? 30);
-const SELECTED = (process.env.FAULTS ?? 'F1,F2,F3,F4,F5,F6').split(',').map((s) => s.trim().toUpperCase());
+const SELECTED = (process.env.FAULTS ?? 'F1,F2,F3,F4,F5,F6,F7,F8').split(',').map((s) => s.trim().toUpperCase());
 const F6_CHECKOUTS = Number(process.env.F6_CHECKOUTS ?? 200);
 const WITH_PROMETHEUS = process.env.FAULTS_PROMETHEUS !== '0';
 // With Prometheus, long enough for the oldest unsent outbox row to pass the alert's 60 s and its (compressed) `for`.
@@ -76,6 +88,7 @@ const PROCESSES = ['gateway', 'payments', 'notifications', 'catalog', 'onboardin
 const PROVIDER = 'acct_1PMDemoPrintCo00001';
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
 const outDir = join(root, 'test-results');
+const CLUSTER_LOG = join(outDir, process.env.FAULTS_CLUSTER_LOG ?? 'faults-cluster.log');
 mkdirSync(outDir, { recursive: true });
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -134,6 +147,13 @@ async function dropDatabase() {
 }
 
 let db;
+/** The database the cluster and the checks use from now on: `url`, or the tier's own (undefined). */
+function useDatabase(url) {
+  DATABASE_URL = url ?? ADMIN_URL.replace(/\/[^/]*$/, `/${DB}`);
+  db?.end().catch(() => undefined);
+  db = undefined;
+}
+
 async function query(sql, params = []) {
   for (let attempt = 0; ; attempt++) {
     try {
@@ -156,7 +176,9 @@ function rabbitReady() {
   return spawnSync('rabbitmq-diagnostics', ['-q', 'check_running'], { timeout: 30_000 }).status === 0;
 }
 
-function queueDepths() {
+const queueDepths = () => broker.queueDepths();
+
+function systemQueueDepths() {
   const out = sh('rabbitmqctl', ['-q', 'list_queues', '-p', VHOST, 'name', 'messages', '--no-table-headers'], { allowFail: true });
   return out
     .trim()
@@ -180,7 +202,7 @@ async function startCluster(overrides = {}) {
   const emulatorPort = await freePort();
   gatewayUrl = `http://127.0.0.1:${port}`;
   emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
-  const logFile = createWriteStream(join(outDir, 'faults-cluster.log'));
+  const logFile = createWriteStream(CLUSTER_LOG);
   const env = {
     ...process.env,
     NODE_ENV: 'development',
@@ -986,6 +1008,22 @@ const FAULTS = {
     for (const p of problems) say(`   ✗ ${p}`);
     return [{ ...outcome, pass: outcome.pass && problems.length === 0, problems: [...outcome.problems, ...problems] }];
   },
+  // Issue 35: the database lost and restored with pgBackRest, then reconciled with Stripe.
+  F7: () =>
+    databaseLost({
+      ...{ say, sleep, load, api, check, query, startCluster, stopCluster, setupCompany, freshDatabase, useDatabase, root },
+      urls: () => ({ gatewayUrl, emulatorUrl, amqpUrl: AMQP_URL, webhookSecret: WEBHOOK_SECRET }),
+      checkouts: CHECKOUTS,
+      concurrency: CONCURRENCY,
+      clusterAfter: WITH_PROMETHEUS || SELECTED.indexOf('F7') < SELECTED.length - 1,
+    }),
+  // Issue 35: a RabbitMQ node lost (infra/faults/f8-broker-node-lost.mjs), then the usual cluster if anything follows.
+  F8: () =>
+    brokerNodeLost({
+      ...{ say, sleep, load, check, startCluster, stopCluster, freshDatabase, setupCompany, useBroker },
+      clusterLog: CLUSTER_LOG,
+      restore: WITH_PROMETHEUS || SELECTED.indexOf('F8') < SELECTED.length - 1,
+    }),
 };
 
 /** The emulator's own counts (GET /emulator/rate-limit): admitted, refused with 429, the most in one second. */
@@ -1000,7 +1038,7 @@ async function emulatorRateStats() {
  * is a finding.
  */
 async function drainDeadLetters() {
-  const connection = await amqp.connect(AMQP_URL);
+  const connection = await amqp.connect(broker.url);
   const channel = await connection.createChannel();
   const unexplained = [];
   let explained = 0;
@@ -1035,7 +1073,7 @@ async function republishEvents() {
   const rows = await query(
     `SELECT id, name, payload, correlation_id, occurred_at FROM payments.outbox WHERE name IN ('payment.succeeded', 'payment.pending', 'order.updated') ORDER BY random() LIMIT 200`,
   );
-  const connection = await amqp.connect(AMQP_URL);
+  const connection = await amqp.connect(broker.url);
   const channel = await connection.createConfirmChannel();
   for (const row of rows) {
     const envelope = {

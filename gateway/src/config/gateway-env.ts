@@ -1,4 +1,7 @@
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { BROKER_URL_PATTERN } from '@paymarket/platform';
+
+const AMQP_URL_MESSAGE = 'AMQP_URL must be an amqp:// URL or a comma-separated list of them (the nodes of one cluster)';
 
 export const EMBED_TOKEN_SECRET_MESSAGE = 'EMBED_TOKEN_SECRET must be at least 32 characters (e.g. openssl rand -base64 48)';
 
@@ -17,8 +20,9 @@ export class GatewayEnv {
   @IsString()
   HOST: string = '0.0.0.0';
 
-  @IsString({ message: 'AMQP_URL must be an amqp:// URL' })
-  @Matches(/^amqps?:\/\//, { message: 'AMQP_URL must be an amqp:// URL' })
+  // One node, or several nodes of one cluster comma-separated (ADR 0070).
+  @IsString({ message: AMQP_URL_MESSAGE })
+  @Matches(BROKER_URL_PATTERN, { message: AMQP_URL_MESSAGE })
   AMQP_URL!: string;
 
   @IsOptional()

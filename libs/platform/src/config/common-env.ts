@@ -1,4 +1,7 @@
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { BROKER_URL_PATTERN } from '../messaging/broker-urls.js';
+
+const AMQP_URL_MESSAGE = 'AMQP_URL must be an amqp:// URL or a comma-separated list of them (the nodes of one cluster)';
 
 /** Variables every process of the cluster understands. */
 export class CommonEnv {
@@ -14,8 +17,9 @@ export class CommonEnv {
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL!: string;
 
-  @IsString({ message: 'AMQP_URL must be an amqp:// URL' })
-  @Matches(/^amqps?:\/\//, { message: 'AMQP_URL must be an amqp:// URL' })
+  // One node, or several nodes of one cluster comma-separated (ADR 0070).
+  @IsString({ message: AMQP_URL_MESSAGE })
+  @Matches(BROKER_URL_PATTERN, { message: AMQP_URL_MESSAGE })
   AMQP_URL!: string;
 
   @IsOptional()

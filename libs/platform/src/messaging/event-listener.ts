@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import amqp from 'amqplib';
+import type amqp from 'amqplib';
 import { WIRE } from '@paymarket/contracts';
 import { createLogger } from '../logging/logger.js';
+import { brokerUrls, connectToBroker, spreadUrls } from './broker-urls.js';
 import type { MessagingRuntime } from './runtime.js';
 
 const log = createLogger('event-listener');
@@ -55,7 +56,8 @@ export async function listenToEvents(runtime: MessagingRuntime, options: EventLi
     };
   }
 
-  const url = runtime.url;
+  // Each (re)connect tries the nodes of AMQP_URL in turn (ADR 0070).
+  const urls = spreadUrls(brokerUrls(runtime.url));
   let connection: amqp.ChannelModel | undefined;
   let closed = false;
   let connected = false;
@@ -66,7 +68,7 @@ export async function listenToEvents(runtime: MessagingRuntime, options: EventLi
     options.onConnectionChange?.(value);
   };
   const connect = async (): Promise<void> => {
-    const conn = await amqp.connect(url);
+    const { connection: conn } = await connectToBroker(urls);
     conn.on('error', (err: unknown) => log.warn({ err }, 'event listener connection error'));
     conn.on('close', () => {
       setConnected(false);

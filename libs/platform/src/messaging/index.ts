@@ -7,3 +7,4 @@ export * from './rpc-client.js';
 export * from './in-flight.js';
 export * from './event-listener.js';
 export * from './lean-rpc.js';
+export * from './broker-urls.js';

@@ -8,28 +8,44 @@ import {
   type RmqContext,
   type RmqOptions,
 } from '@nestjs/microservices';
-import amqp from 'amqplib';
 import { randomUUID } from 'node:crypto';
 import { combineLatest, EmptyError, TimeoutError, type Subscription } from 'rxjs';
 import { EVENT_SUBSCRIPTIONS, SERVICE_NAMES, WIRE, queueOf, rpcQueueOf, type ServiceName } from '@paymarket/contracts';
 import { createLogger } from '../logging/logger.js';
 import { batchAmqpWrites } from './amqp-write-batching.js';
+import { brokerUrls, connectToBroker, redact, rpcQueueType, spreadUrls } from './broker-urls.js';
 import { markAutoAcked } from './auto-ack.js';
 import type { InFlightTracker } from './in-flight.js';
 import { answerLean, leanRequestOf, type LeanDelivery } from './lean-rpc.js';
 import type { InProcessBroker } from './in-process-broker.js';
 import { InProcessClient, InProcessServer } from './in-process-transport.js';
 
-/** How a process reaches the others: RabbitMQ (cluster mode) or the in-process broker (embedded mode). */
+/**
+ * How a process reaches the others: RabbitMQ (cluster mode) or the in-process broker (embedded mode). `url` is
+ * AMQP_URL as given: one amqp:// URL, or the nodes of one cluster comma-separated (ADR 0070, `brokerUrls`).
+ */
 export type MessagingRuntime =
   { kind: 'rmq'; url: string; prefetch: number } | { kind: 'in-process'; broker: InProcessBroker; prefetch: number };
 
 /** Redeliveries before a failing message is dead-lettered. */
 export const DELIVERY_LIMIT = 5;
 
+/**
+ * PAYMARKET_UNSAFE_CLASSIC_QUEUES=1 declares every queue classic (one node holds it, nothing replicated). Only the
+ * fault tier sets it, to show F8 losing messages without quorum queues (ADR 0070); never in a deployment.
+ */
+function unsafeClassicQueues(): boolean {
+  return process.env.PAYMARKET_UNSAFE_CLASSIC_QUEUES === '1';
+}
+
+/**
+ * Quorum queues take RabbitMQ's default replication (every node of a cluster of up to three, ADR 0070): naming
+ * `x-quorum-initial-group-size` here would make RabbitMQ refuse the declaration of every existing queue
+ * (PRECONDITION_FAILED, the argument is compared on redeclaration).
+ */
 function queueArguments(queue: string): Record<string, unknown> {
   return {
-    'x-queue-type': 'quorum',
+    'x-queue-type': unsafeClassicQueues() ? 'classic' : 'quorum',
     'x-delivery-limit': DELIVERY_LIMIT,
     'x-dead-letter-exchange': WIRE.DEAD_LETTER_EXCHANGE,
     'x-dead-letter-routing-key': `${queue}.dlq`,
@@ -41,6 +57,17 @@ function queueArguments(queue: string): Record<string, unknown> {
  * transient non-exclusive queues), holding only non-persistent messages that expire with their caller's timeout.
  */
 export const RPC_QUEUE_OPTIONS = { durable: true, arguments: { 'x-queue-type': 'classic' } } as const;
+
+/** The RPC queue's options for these broker addresses: quorum on a cluster of several nodes (`rpcQueueType`). */
+export function rpcQueueOptions(urls: readonly string[]): { durable: true; arguments: { 'x-queue-type': 'classic' | 'quorum' } } {
+  const type = unsafeClassicQueues() ? 'classic' : rpcQueueType(urls);
+  return { durable: true, arguments: { 'x-queue-type': type } };
+}
+
+/** The dead-letter queues: quorum, like the queues they serve. */
+function deadLetterQueueArguments(): Record<string, unknown> {
+  return { 'x-queue-type': unsafeClassicQueues() ? 'classic' : 'quorum' };
+}
 
 const log = createLogger('messaging');
 
@@ -61,6 +88,34 @@ export function watchChannel(channel: EventSource | null | undefined, owner: str
   if (!channel || watchedChannels.has(channel)) return;
   watchedChannels.add(channel);
   channel.on('error', (err) => log.warn({ err, owner }, 'broker channel error; the connection manager reconnects'));
+}
+
+/** The events of an amqp-connection-manager connection that `logReconnects` listens to. */
+interface ConnectionEvents {
+  on(event: 'connect', listener: (arg: { url?: unknown }) => void): unknown;
+  on(event: 'disconnect', listener: (arg: { err?: unknown }) => void): unknown;
+}
+
+/**
+ * Logs each loss of the broker connection and, on the next connect, which address answered and how long it took
+ * (`downMs`): an operator (and the fault tier's F8) reads the time to reconnect from these lines.
+ */
+export function logReconnects(manager: ConnectionEvents | null | undefined, owner: string): void {
+  if (!manager) return;
+  let lostAt: number | undefined;
+  manager.on('disconnect', ({ err }) => {
+    lostAt ??= Date.now();
+    log.warn({ owner, reason: err instanceof Error ? err.message : String(err) }, 'broker connection lost');
+  });
+  manager.on('connect', ({ url }) => {
+    if (lostAt === undefined) return;
+    const downMs = Date.now() - lostAt;
+    lostAt = undefined;
+    log.warn(
+      { owner, url: redact(typeof url === 'string' ? url : String((url as { url?: string })?.url ?? '')), downMs },
+      'broker reconnected',
+    );
+  });
 }
 
 /** Logs a rejected broker promise that nothing else waits for (a reply the caller will time out on). */
@@ -102,6 +157,22 @@ export class ResilientServerRMQ extends ServerRMQ {
     (this.server as { on(event: string, fn: () => void): void } | null)?.on('connect', () =>
       watchChannel(this.channel as EventSource, 'server'),
     );
+    logReconnects(this.server as ConnectionEvents | null, `server ${this.queueName()}`);
+  }
+
+  private queueName(): string {
+    return String((this.options as { queue?: string }).queue ?? 'queue');
+  }
+
+  /**
+   * A null delivery is the broker cancelling our consumer: its queue went away (a classic queue whose node died, a
+   * deleted queue). Nest ignores it, and the consumer would stay gone for as long as the connection lives; a forced
+   * reconnect runs the channel setup again (assert, bind, consume) on whichever node answers.
+   */
+  override async handleMessage(message: Record<string, unknown> | null, channel: unknown): Promise<void> {
+    if (message) return super.handleMessage(message, channel as never);
+    log.warn({ queue: this.queueName() }, 'the broker cancelled our consumer; reconnecting to consume again');
+    (this.server as { reconnect?: () => void } | null)?.reconnect?.();
   }
 
   override async setupChannel(channel: { consume(...args: unknown[]): unknown }, callback: () => void): Promise<void> {
@@ -145,6 +216,12 @@ export interface DirectRequestOptions {
  * straight to the answering service's RPC queue (`request`, ADR 0057).
  */
 export class ResilientClientRMQ extends ClientRMQ {
+  override createClient(): ReturnType<ClientRMQ['createClient']> {
+    const client = super.createClient();
+    logReconnects(client as unknown as ConnectionEvents, 'client');
+    return client;
+  }
+
   override createChannel(): Promise<void> {
     const created = super.createChannel();
     watchChannel(this.channel as EventSource | null, 'client');
@@ -231,7 +308,7 @@ export class KindServerRMQ extends ResilientServerRMQ {
     return handlersOfKind(super.getHandlers(), this.kind);
   }
 
-  override async handleMessage(message: Record<string, unknown>, channel: unknown): Promise<void> {
+  override async handleMessage(message: Record<string, unknown> | null, channel: unknown): Promise<void> {
     if (this.noAck && message) markAutoAcked(message);
     // Hot reads with a lean handler skip Nest's per-message pipeline (ADR 0057); anything else goes through it.
     if (this.kind === 'rpc' && message) {
@@ -265,15 +342,17 @@ export class SplitServerRMQ extends Server implements CustomTransportStrategy {
   constructor(url: string, service: ServiceName, prefetch: number) {
     super();
     const queue = queueOf(service);
+    const urls = brokerUrls(url);
     const common: NonNullable<RmqOptions['options']> = {
-      urls: [url],
+      // amqp-connection-manager tries the next address whenever one fails, round the list.
+      urls: spreadUrls(urls),
       exchange: WIRE.EXCHANGE,
       exchangeType: 'topic',
       wildcards: true,
       socketOptions: { heartbeatIntervalInSeconds: 5, reconnectTimeInSeconds: 1 },
     };
     this.rpc = new KindServerRMQ(
-      { ...common, queue: rpcQueueOf(service), queueOptions: { ...RPC_QUEUE_OPTIONS }, noAck: true },
+      { ...common, queue: rpcQueueOf(service), queueOptions: rpcQueueOptions(urls), noAck: true },
       'rpc',
       service,
     );
@@ -349,7 +428,7 @@ export function createMessagingClient(runtime: MessagingRuntime): ClientProxy {
   if (runtime.kind === 'in-process') return new InProcessClient(runtime.broker);
   // Never set noAck on a client: the reply consumer must stay in auto-ack mode.
   const client = new ResilientClientRMQ({
-    urls: [runtime.url],
+    urls: spreadUrls(brokerUrls(runtime.url)),
     exchange: WIRE.EXCHANGE,
     exchangeType: 'topic',
     wildcards: true,
@@ -371,7 +450,8 @@ export async function declareTopology(runtime: MessagingRuntime): Promise<void> 
     }
     return;
   }
-  const connection = await amqp.connect(runtime.url);
+  const urls = brokerUrls(runtime.url);
+  const { connection } = await connectToBroker(spreadUrls(urls));
   // An 'error' event with no listener would end the process if the broker went away while declaring.
   connection.on('error', (err: unknown) => log.warn({ err }, 'broker connection error while declaring the topology'));
   try {
@@ -380,12 +460,12 @@ export async function declareTopology(runtime: MessagingRuntime): Promise<void> 
     await channel.assertExchange(WIRE.DEAD_LETTER_EXCHANGE, 'direct', { durable: true });
     for (const service of SERVICE_NAMES) {
       const queue = queueOf(service);
-      await channel.assertQueue(`${queue}.dlq`, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
+      await channel.assertQueue(`${queue}.dlq`, { durable: true, arguments: deadLetterQueueArguments() });
       await channel.bindQueue(`${queue}.dlq`, WIRE.DEAD_LETTER_EXCHANGE, `${queue}.dlq`);
       await channel.assertQueue(queue, { durable: true, arguments: queueArguments(queue) });
       for (const event of EVENT_SUBSCRIPTIONS[service]) await channel.bindQueue(queue, WIRE.EXCHANGE, event);
       // Requests are published straight to it (ADR 0057): it exists before its service first starts.
-      await channel.assertQueue(rpcQueueOf(service), RPC_QUEUE_OPTIONS);
+      await channel.assertQueue(rpcQueueOf(service), rpcQueueOptions(urls));
     }
     await channel.close();
   } finally {
@@ -407,9 +487,14 @@ export interface TopologyChannel {
  * request is ever unroutable; only at the first start after the upgrade can a request published in the
  * milliseconds between the two reach both queues. Idempotent; runs at every start of every replica.
  */
-export async function routeRpcToOwnQueue(channel: TopologyChannel, service: ServiceName, patterns: readonly string[]): Promise<void> {
+export async function routeRpcToOwnQueue(
+  channel: TopologyChannel,
+  service: ServiceName,
+  patterns: readonly string[],
+  queueOptions: object = RPC_QUEUE_OPTIONS,
+): Promise<void> {
   const rpcQueue = rpcQueueOf(service);
-  await channel.assertQueue(rpcQueue, RPC_QUEUE_OPTIONS);
+  await channel.assertQueue(rpcQueue, queueOptions);
   for (const pattern of patterns) await channel.bindQueue(rpcQueue, WIRE.EXCHANGE, pattern);
   const events = new Set<string>(EVENT_SUBSCRIPTIONS[service]);
   for (const pattern of patterns) {
@@ -420,11 +505,12 @@ export async function routeRpcToOwnQueue(channel: TopologyChannel, service: Serv
 /** `routeRpcToOwnQueue` on the broker; nothing to do on the in-process broker (one queue per service there). */
 export async function declareRpcTopology(runtime: MessagingRuntime, service: ServiceName, patterns: readonly string[]): Promise<void> {
   if (runtime.kind === 'in-process') return;
-  const connection = await amqp.connect(runtime.url);
+  const urls = brokerUrls(runtime.url);
+  const { connection } = await connectToBroker(spreadUrls(urls));
   connection.on('error', (err: unknown) => log.warn({ err }, 'broker connection error while routing the RPC patterns'));
   try {
     const channel = await connection.createChannel();
-    await routeRpcToOwnQueue(channel, service, patterns);
+    await routeRpcToOwnQueue(channel, service, patterns, rpcQueueOptions(urls));
     await channel.close();
   } finally {
     await connection.close();
