@@ -89,7 +89,7 @@ function prerender(): Plugin {
 }
 
 /** The libraries every page starts with besides React, by chunk, with the app's own modules every page loads. */
-const ROUTER = /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
+const ROUTER = /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]|[\\/]src[\\/]lib[\\/]router-chunk\.ts$/;
 const QUERY = /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|[\\/]src[\\/]lib[\\/]queryClient\.tsx?$/;
 const UI =
   /node_modules[\\/](clsx|tailwind-merge|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]|[\\/]src[\\/]lib[\\/]utils\.tsx?$/;

@@ -14,10 +14,10 @@ const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
  * by one before the shell. tailwind-merge builds its class tables on its first call: made here, in a task of its own,
  * rather than in the middle of the first render.
  */
-// Each names one export it takes: a whole namespace would keep every export of the library in the bundle.
+// Each is a module of the app in that chunk: a dynamic import of a library itself would keep all its exports.
 const LIBRARIES: ReadonlyArray<() => Promise<unknown>> = [
-  async () => (await import('react-router-dom')).createBrowserRouter,
-  async () => (await import('@tanstack/react-query')).QueryClient,
+  () => import('./lib/router-chunk'),
+  () => import('./lib/queryClient'),
   async () => (await import('./lib/utils')).cn('px-2', 'px-4'),
 ];
 
