@@ -70,6 +70,7 @@ export default defineConfig({
           RATE_LIMIT_REGISTER_BUYER: '1000,10,900',
           RATE_LIMIT_SIGN_IN_CODE: '1000,5,900',
           RATE_LIMIT_SIGN_IN_VERIFY: '1000,10,900',
+          RATE_LIMIT_ADMIN_LOGIN: '1000,10,900',
         },
       }
     : undefined,

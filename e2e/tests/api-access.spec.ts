@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { finishAdminSignIn } from './support/admin';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const PASSWORD = 'e2e admin password 42';
@@ -78,6 +79,7 @@ test.describe('API access', () => {
     await page.getByLabel('Email Address').fill(adminEmail);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
+    await finishAdminSignIn(page, adminEmail);
     await expect(page.getByRole('heading', { name: 'Company applications' })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row.getByText('Flagged')).toBeVisible();

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { finishAdminSignIn } from './support/admin';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const VALID = 'acct_1PMDemoMapleInk0002';
@@ -98,6 +99,8 @@ test.describe('print providers', () => {
     await admin.getByLabel('Email Address').fill(adminEmail);
     await admin.getByLabel('Password').fill(PASSWORD);
     await admin.getByRole('button', { name: 'Log in' }).click();
+    // The first sign-in sets up the second factor (ADR 0072).
+    await finishAdminSignIn(admin, adminEmail);
     const application = admin.getByRole('article', { name: `Application from ${businessName}` });
     await expect(application).toBeVisible();
     await application.getByLabel('Note to the applicant').fill('Welcome aboard!');

@@ -18,6 +18,7 @@ import { BoardCache } from './requests/board-cache.js';
 import { SpaController } from './web/spa.controller.js';
 import { LiveViews } from './web/live-views.js';
 import { AdminAuthController } from './auth/admin-auth.controller.js';
+import { AdminSecondFactorController } from './auth/admin-second-factor.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { AdminCompaniesController, ApiAccessController } from './companies/companies.controller.js';
@@ -48,6 +49,7 @@ export class GatewayModule {
         HealthController,
         AuthController,
         AdminAuthController,
+        AdminSecondFactorController,
         BuyersController,
         MailboxController,
         BuyerRequestsController,

@@ -153,6 +153,15 @@ export const SETTINGS = [
     readBy: [...EMBEDDED, 'notifications'],
   },
   {
+    // Administrators' TOTP secrets at rest (ADR 0072), the same format as WEBHOOK_SECRET_KEYS, a key of their own.
+    name: 'ADMIN_FACTOR_KEYS',
+    ...secret('keyId:base64(32 random bytes) pairs separated by commas', (v) =>
+      /^\s*[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/_-]{43}=?\s*(,\s*[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/_-]{43}=?\s*)*$/.test(v),
+    ),
+    fallback: 'a development key (required in production)',
+    readBy: [...EMBEDDED, 'onboarding'],
+  },
+  {
     name: 'PAYMARKET_ADMIN_PASSWORD',
     ...secret('a password of at least 12 characters', (v) => v.length >= 12),
     fallback: '--password',

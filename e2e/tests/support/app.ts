@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { adminPasswordStep, finishAdminSignIn } from './admin';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -116,13 +117,11 @@ export async function emailedCode(
   return code!;
 }
 
-/** Logs an administrator in at /admin (created with createAdmin). */
+/** Logs an administrator in at /admin (created with createAdmin): the password, then the second factor (ADR 0072). */
 export async function adminLogIn(page: Page, email: string): Promise<void> {
   await page.goto('/admin');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await adminPasswordStep(page, email, ADMIN_PASSWORD);
+  await finishAdminSignIn(page, email);
 }
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);

@@ -4,6 +4,7 @@ import {
   AdminLoginDto,
   AUTH_MESSAGES,
   RpcPatterns,
+  type AdminLoginResponse,
   type AdminSessionResponse,
   type AdminSessionState,
   type SignedInAdmin,
@@ -17,7 +18,10 @@ import { withRetryAfter } from './retry-after.js';
 import { ADMIN_SESSION_COOKIE, clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookies.js';
 import { Doc, DocTag } from '../openapi/describe.js';
 
-/** Administrator login by password; the session lives in the httpOnly `pm_admin` cookie, apart from buyers'. */
+/**
+ * Administrator login by password, then a second factor (ADR 0072, AdminSecondFactorController); the session lives in
+ * the httpOnly `pm_admin` cookie, apart from buyers'.
+ */
 @DocTag('Administration')
 @Controller('api/admin')
 export class AdminAuthController {
@@ -26,7 +30,11 @@ export class AdminAuthController {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  @Doc({ summary: 'Administrator login (sets the pm_admin cookie)', returns: 'AdminSessionResponse', errors: [400, 401] })
+  @Doc({
+    summary: 'Administrator login, step 1: the password (sets a pm_admin cookie that waits for the second factor)',
+    returns: 'AdminLoginResponse',
+    errors: [400, 401],
+  })
   @Post('login')
   @HttpCode(200)
   @RateLimit('admin-login')
@@ -34,7 +42,7 @@ export class AdminAuthController {
     @Body() body: AdminLoginDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<AdminSessionResponse> {
+  ): Promise<AdminLoginResponse> {
     const started = await withRetryAfter(reply, () =>
       this.rpc.call(RpcPatterns.onboarding.ADMIN_LOGIN, {
         email: body.email,
@@ -44,16 +52,22 @@ export class AdminAuthController {
       }),
     );
     setSessionCookie(reply, ADMIN_SESSION_COOKIE, started.token, started.expiresAt, this.config.production);
-    return { admin: started.admin };
+    return { admin: null, secondFactor: started.secondFactor };
   }
 
-  /** The web app's check: nobody signed in is an answer (`{admin: null}`), not an error. */
-  @Doc({ summary: 'The signed-in administrator, or null', returns: 'AdminSessionState' })
+  /**
+   * The web app's check: nobody signed in is an answer (`{admin: null}`), not an error. Half-signed-in (password
+   * right, second factor to come) is `admin: null` with `secondFactor` naming the step.
+   */
+  @Doc({ summary: 'The signed-in administrator, or null (with the pending second-factor step)', returns: 'AdminSessionState' })
   @Get('session')
   async session(@Req() request: FastifyRequest): Promise<AdminSessionState> {
     const token = readSessionCookie(request, ADMIN_SESSION_COOKIE);
-    const session = token ? await resolveSession(this.rpc, RpcPatterns.onboarding.RESOLVE_ADMIN_SESSION, token) : undefined;
-    return { admin: session?.admin ?? null };
+    const session = token
+      ? await resolveSession(this.rpc, RpcPatterns.onboarding.RESOLVE_ADMIN_SESSION, token, { allowPending: true })
+      : undefined;
+    if (!session) return { admin: null };
+    return session.secondFactor === 'verified' ? { admin: session.admin } : { admin: null, secondFactor: session.secondFactor };
   }
 
   @Doc({ summary: 'The signed-in administrator', returns: 'AdminSessionResponse' })

@@ -4,7 +4,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { AUTH_MESSAGES, type MailboxMessage } from '@paymarket/contracts';
 import { startEmbedded, type EmbeddedPayMarket } from '@paymarket/embedded';
-import { adminCreate } from '@paymarket/onboarding';
+import { adminCreate, signInNewAdmin } from '@paymarket/onboarding';
 import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
 
 jest.setTimeout(120_000);
@@ -237,18 +237,25 @@ describe('identity and access over HTTP', () => {
       expect(rows[0].password_hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     });
 
-    it('logs in with pm_admin, answers /api/admin/me, and logs out', async () => {
+    it('logs in with pm_admin, answers /api/admin/me once the second factor is in, and logs out', async () => {
       const login = await request(app.url)
         .post('/api/admin/login')
         .set('x-forwarded-for', freshIp())
         .send({ email: adminEmail, password })
         .expect(200);
-      expect(login.body).toEqual({ admin: { id: expect.any(String), email: adminEmail } });
+      expect(login.body).toEqual({ admin: null, secondFactor: { email: adminEmail, step: 'enrol', totp: false, passkeys: false } });
       const cookie = sessionCookie(login, 'pm_admin')!;
       expect(cookie).toMatch(/HttpOnly/i);
       expect(cookie).toMatch(/SameSite=Lax/i);
-      const token = tokenOf(cookie);
-      await request(app.url).get('/api/admin/me').set('cookie', `pm_admin=${token}`).expect(200, { admin: login.body.admin });
+      // The password alone is half a sign-in (ADR 0072; the second factor's own tests are admin-second-factor.integration-spec.ts).
+      const pending = await request(app.url)
+        .get('/api/admin/me')
+        .set('cookie', `pm_admin=${tokenOf(cookie)}`)
+        .expect(401);
+      expect(pending.body.message).toBe(AUTH_MESSAGES.SECOND_FACTOR_REQUIRED);
+      const token = tokenOf((await signInNewAdmin(app.url, { email: adminEmail, password, ip: freshIp() })).cookie);
+      const me = await request(app.url).get('/api/admin/me').set('cookie', `pm_admin=${token}`).expect(200);
+      expect(me.body).toEqual({ admin: { id: expect.any(String), email: adminEmail } });
       await request(app.url).post('/api/admin/logout').set('cookie', `pm_admin=${token}`).expect(200);
       await request(app.url).get('/api/admin/me').set('cookie', `pm_admin=${token}`).expect(401);
     });
@@ -294,11 +301,7 @@ describe('identity and access over HTTP', () => {
       buyerToken = await signIn(await registerBuyer());
       const email = `guard.admin.${Date.now()}@example.com`;
       await adminCreate(['--email', email, '--password', 'a long enough password'], { DATABASE_URL: database.url });
-      const login = await request(app.url)
-        .post('/api/admin/login')
-        .set('x-forwarded-for', freshIp())
-        .send({ email, password: 'a long enough password' });
-      adminToken = tokenOf(sessionCookie(login, 'pm_admin')!);
+      adminToken = tokenOf((await signInNewAdmin(app.url, { email, password: 'a long enough password', ip: freshIp() })).cookie);
     });
 
     const forged = 'A'.repeat(43);

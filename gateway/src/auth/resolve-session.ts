@@ -20,9 +20,10 @@ export async function resolveSession<P extends SessionPattern>(
   rpc: GatewayRpc,
   pattern: P,
   token: string,
+  options: { allowPending?: boolean } = {},
 ): Promise<RpcResponse<P> | undefined> {
   try {
-    return await rpc.call(pattern, { token });
+    return await rpc.call(pattern, { token, ...options });
   } catch (err) {
     if (err instanceof RpcCallError && err.kind === 'service' && err.payload.code === 'unauthorized') return undefined;
     throw err;

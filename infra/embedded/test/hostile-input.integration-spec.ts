@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import request from 'supertest';
 import { BODY_MESSAGES, PAYMENT_MESSAGES, REFUND_MESSAGES } from '@paymarket/contracts';
-import { adminCreate } from '@paymarket/onboarding';
+import { adminCreate, signInNewAdmin } from '@paymarket/onboarding';
 import { eventually } from '@paymarket/platform/testing';
 import type { EmbeddedPayMarket } from '../src/start-embedded.js';
 import { approvedCompany, ipsFrom, startTestApp, type ApprovedCompany, type TestApp } from './support/integrator-test-app.js';
@@ -31,8 +31,8 @@ describe('hostile input answers a clear 4xx, never a 500', () => {
     const email = `hostile.${run}@example.com`;
     const password = 'correct horse battery staple';
     expect(await adminCreate(['--email', email, '--password', password], { DATABASE_URL: testApp.databaseUrl })).toBe(0);
-    const login = await request(app.url).post('/api/admin/login').set('x-forwarded-for', freshIp()).send({ email, password }).expect(200);
-    adminCookie = String(login.headers['set-cookie']).split(';')[0]!;
+    // Password, then the second factor enrolled on this first sign-in (ADR 0072).
+    adminCookie = (await signInNewAdmin(app.url, { email, password, ip: freshIp() })).cookie;
   });
 
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import request from 'supertest';
-import { adminCreate } from '@paymarket/onboarding';
+import { adminCreate, signInNewAdmin } from '@paymarket/onboarding';
 import { eventually } from '@paymarket/platform/testing';
 import type { MailboxMessage } from '@paymarket/contracts';
 import { casesFor, operations, type HostileCase, type Operation } from './support/hostile-cases.js';
@@ -49,7 +49,7 @@ const CHANGED_BY_DESIGN: Record<string, string> = {
   ),
 };
 
-type Principal = 'none' | 'admin' | 'buyerA' | 'buyerB' | 'companyA' | 'companyB' | 'sellerA' | 'sellerB' | 'payeeB';
+type Principal = 'none' | 'admin' | 'adminPending' | 'buyerA' | 'buyerB' | 'companyA' | 'companyB' | 'sellerA' | 'sellerB' | 'payeeB';
 
 interface Sent {
   status: number;
@@ -82,6 +82,7 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
   const headersOf: Record<Principal, Record<string, string>> = {
     none: {},
     admin: {},
+    adminPending: {},
     buyerA: {},
     buyerB: {},
     companyA: {},
@@ -192,8 +193,17 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
     const email = `sweep.${run}@example.com`;
     const password = 'correct horse battery staple';
     expect(await adminCreate(['--email', email, '--password', password], { DATABASE_URL: testApp.databaseUrl })).toBe(0);
-    const login = await request(base).post('/api/admin/login').set('x-forwarded-for', freshIp()).send({ email, password }).expect(200);
-    headersOf.admin = { cookie: String(login.headers['set-cookie']).split(';')[0]! };
+    // Fully signed in: password, then the TOTP factor enrolled on this first sign-in (ADR 0072).
+    headersOf.admin = { cookie: (await signInNewAdmin(base, { email, password, ip: freshIp() })).cookie };
+    // Half-signed-in: the right password and no second factor yet, which no admin route may accept.
+    const halfEmail = `sweep.half.${run}@example.com`;
+    expect(await adminCreate(['--email', halfEmail, '--password', password], { DATABASE_URL: testApp.databaseUrl })).toBe(0);
+    const half = await request(base)
+      .post('/api/admin/login')
+      .set('x-forwarded-for', freshIp())
+      .send({ email: halfEmail, password })
+      .expect(200);
+    headersOf.adminPending = { cookie: String(half.headers['set-cookie']).split(';')[0]! };
     headersOf.buyerA = { cookie: await signIn('ann') };
     headersOf.buyerB = { cookie: await signIn('bob') };
     companyA = await approvedCompany(base, 'Sweep Alpha', freshIp(), run);
@@ -409,7 +419,12 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
       { method: 'GET', url: `/api/providers/${ids.providerA}/statement?format=csv` },
     ];
     const adminRoutes = [
+      { method: 'GET', url: '/api/admin/me' },
       { method: 'GET', url: '/api/admin/companies' },
+      // Changing the second factor needs a fully signed-in session (ADR 0072).
+      { method: 'GET', url: '/api/admin/second-factor' },
+      { method: 'POST', url: '/api/admin/second-factor/recovery-codes', body: {} },
+      { method: 'DELETE', url: '/api/admin/second-factor/passkeys/someone-elses-credential' },
       { method: 'GET', url: '/api/admin/orders' },
       { method: 'GET', url: '/api/admin/ledger/verify' },
       { method: 'GET', url: '/api/admin/provider-applications' },
@@ -425,7 +440,7 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
       ...payeeRoutes.flatMap((route) =>
         (['payeeB', 'sellerB', 'buyerA', 'companyA', 'none', 'admin'] as const).map((as) => ({ route, as })),
       ),
-      ...adminRoutes.flatMap((route) => (['buyerA', 'companyA', 'sellerA', 'none'] as const).map((as) => ({ route, as }))),
+      ...adminRoutes.flatMap((route) => (['buyerA', 'companyA', 'sellerA', 'none', 'adminPending'] as const).map((as) => ({ route, as }))),
       ...marketplaceReads.flatMap((route) => (['buyerA', 'sellerA', 'payeeB', 'none', 'admin'] as const).map((as) => ({ route, as }))),
     ];
     // Admin acting on a buyer's payment or request is a different question (admins may read payments): not a wrong principal.

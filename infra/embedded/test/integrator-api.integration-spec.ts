@@ -10,7 +10,7 @@ import {
   type ApiOrderView,
   type PaymentIntentResponse,
 } from '@paymarket/contracts';
-import { adminCreate } from '@paymarket/onboarding';
+import { adminCreate, signInNewAdmin } from '@paymarket/onboarding';
 import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
 import { startEmbedded, type EmbeddedPayMarket } from '../src/start-embedded.js';
 
@@ -74,12 +74,8 @@ describe('the integrator REST API (/api/v1) over HTTP', () => {
     const adminEmail = `ops.${run}@example.com`;
     const password = 'correct horse battery staple';
     expect(await adminCreate(['--email', adminEmail, '--password', password], { DATABASE_URL: database.url })).toBe(0);
-    const login = await request(app.url)
-      .post('/api/admin/login')
-      .set('x-forwarded-for', freshIp())
-      .send({ email: adminEmail, password })
-      .expect(200);
-    adminCookie = String(login.headers['set-cookie']).split(';')[0]!;
+    // Password, then the second factor enrolled on this first sign-in (ADR 0072).
+    adminCookie = (await signInNewAdmin(app.url, { email: adminEmail, password, ip: freshIp() })).cookie;
     acme = await approvedCompany('Acme Prints');
     globex = await approvedCompany('Globex Labels');
     initech = await approvedCompany('Initech Forms');

@@ -11,7 +11,7 @@ import {
   type RefundList,
   type RefundView,
 } from '@paymarket/contracts';
-import { adminCreate } from '@paymarket/onboarding';
+import { adminCreate, signInNewAdmin } from '@paymarket/onboarding';
 import { eventually } from '@paymarket/platform/testing';
 import type { EmbeddedPayMarket } from '../src/start-embedded.js';
 import { approvedCompany, ipsFrom, startTestApp, type TestApp } from './support/integrator-test-app.js';
@@ -70,12 +70,8 @@ describe('refunds through the integrator API (/api/v1/refunds)', () => {
     const adminEmail = `refunds.${run}@example.com`;
     const password = 'correct horse battery staple';
     expect(await adminCreate(['--email', adminEmail, '--password', password], { DATABASE_URL: testApp.databaseUrl })).toBe(0);
-    const login = await request(app.url)
-      .post('/api/admin/login')
-      .set('x-forwarded-for', freshIp())
-      .send({ email: adminEmail, password })
-      .expect(200);
-    adminCookie = String(login.headers['set-cookie']).split(';')[0]!;
+    // Password, then the second factor enrolled on this first sign-in (ADR 0072).
+    adminCookie = (await signInNewAdmin(app.url, { email: adminEmail, password, ip: freshIp() })).cookie;
     acme = await approvedCompany(app.url, 'Acme Refunds', freshIp(), run);
     globex = await approvedCompany(app.url, 'Globex Refunds', freshIp(), run);
   });

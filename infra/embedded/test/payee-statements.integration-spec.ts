@@ -14,7 +14,7 @@ import {
   type QuoteResponse,
   type SellerStatement,
 } from '@paymarket/contracts';
-import { adminCreate } from '@paymarket/onboarding';
+import { adminCreate, signInNewAdmin } from '@paymarket/onboarding';
 import { eventually } from '@paymarket/platform/testing';
 import { ipsFrom, startTestApp, type TestApp } from './support/integrator-test-app.js';
 import { cookieOf, mailedCode, signInBuyer, signInPayee } from './support/sign-in.js';
@@ -112,9 +112,8 @@ describe('payee sign-in and provider statements over HTTP', () => {
     const adminEmail = `ops.${run}@example.com`;
     const password = 'correct horse battery staple';
     expect(await adminCreate(['--email', adminEmail, '--password', password], { DATABASE_URL: t.databaseUrl })).toBe(0);
-    admin = cookieOf(
-      await request(url).post('/api/admin/login').set('x-forwarded-for', ip()).send({ email: adminEmail, password }).expect(200),
-    );
+    // Password, then the second factor enrolled on this first sign-in (ADR 0072).
+    admin = (await signInNewAdmin(url, { email: adminEmail, password, ip: ip() })).cookie;
     provider = ((await request(url).get('/api/print-providers').expect(200)).body as PrintProvider[]).find(
       (p) => p.stripeAccountId === PRINT_CO,
     )!;

@@ -4,7 +4,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { PROVIDER_APPLICATION_MESSAGES as PM, type MailboxMessage, type ProviderApplicationView } from '@paymarket/contracts';
 import { startEmbedded, type EmbeddedPayMarket } from '@paymarket/embedded';
-import { adminCreate } from '@paymarket/onboarding';
+import { adminCreate, signInNewAdmin } from '@paymarket/onboarding';
 import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
 import { applicationInput } from './fakes.js';
 
@@ -38,9 +38,8 @@ describe('print provider applications, end to end over HTTP', () => {
     const email = `reviewer.${Date.now()}@example.com`;
     const password = 'a long enough admin password';
     expect(await adminCreate(['--email', email, '--password', password], { DATABASE_URL: database.url })).toBe(0);
-    const login = await request(app.url).post('/api/admin/login').send({ email, password }).expect(200);
-    const setCookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []);
-    adminCookie = setCookie.map((c) => c.split(';')[0]).find((c) => c?.startsWith('pm_admin='))!;
+    // Password, then the second factor enrolled on this first sign-in (ADR 0072).
+    adminCookie = (await signInNewAdmin(app.url, { email, password })).cookie;
     expect(adminCookie).toBeDefined();
   });
 

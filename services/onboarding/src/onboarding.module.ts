@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ServicePlatformModule, type ServiceRuntimeConfig } from '@paymarket/platform';
+import { loadConfig, ServicePlatformModule, type ServiceRuntimeConfig } from '@paymarket/platform';
 import { BuyerEntity } from './buyers/buyer.entity.js';
 import { BuyersModule } from './buyers/buyers.module.js';
 import { CreateBuyers1763769700000 } from './database/migrations/1763769700000-create-buyers.js';
@@ -20,10 +20,14 @@ import { ApiKeysAndConsole1763930000000 } from './database/migrations/1763930000
 import { PayeeSignIn1764100000000 } from './database/migrations/1764100000000-payee-sign-in.js';
 import { MarketplaceTenants1764200000000 } from './database/migrations/1764200000000-marketplace-tenants.js';
 import { PayeeAuthModule } from './payee-auth/payee-auth.module.js';
+import { AdminSecondFactor1764400000000 } from './database/migrations/1764400000000-admin-second-factor.js';
+import { AdminFactorKeysEnv, factorKeyRing, FactorSecretBox } from './admins/second-factor/factor-secret-box.js';
 
 @Module({})
 export class OnboardingModule {
   static forRoot(config: ServiceRuntimeConfig): DynamicModule {
+    // Read before anything connects, so a bad or (in production) missing key stops the boot naming it.
+    const factorSecrets = new FactorSecretBox(factorKeyRing(loadConfig(AdminFactorKeysEnv), config.production));
     return {
       module: OnboardingModule,
       imports: [
@@ -39,11 +43,12 @@ export class OnboardingModule {
             ApiKeysAndConsole1763930000000,
             PayeeSignIn1764100000000,
             MarketplaceTenants1764200000000,
+            AdminSecondFactor1764400000000,
           ],
         }),
         BuyersModule,
         AuthModule,
-        AdminsModule,
+        AdminsModule.forRoot(factorSecrets),
         MarketplacesModule,
         AccountDeletionModule,
         CompaniesModule,

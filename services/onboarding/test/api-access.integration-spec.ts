@@ -9,7 +9,7 @@ import {
   type MailboxMessage,
 } from '@paymarket/contracts';
 import { startEmbedded, type EmbeddedPayMarket } from '@paymarket/embedded';
-import { adminCreate } from '@paymarket/onboarding';
+import { adminCreate, signInNewAdmin } from '@paymarket/onboarding';
 import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
 import { createHash } from 'node:crypto';
 
@@ -57,9 +57,8 @@ describe('API access requests and company review, end to end over HTTP', () => {
     const email = `company.reviewer.${run}@example.com`;
     const password = 'a long enough admin password';
     expect(await adminCreate(['--email', email, '--password', password], { DATABASE_URL: database.url })).toBe(0);
-    const login = await request(app.url).post('/api/admin/login').send({ email, password }).expect(200);
-    const setCookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []);
-    adminCookie = setCookie.map((c) => c.split(';')[0]).find((c) => c?.startsWith('pm_admin='))!;
+    // Password, then the second factor enrolled on this first sign-in (ADR 0072).
+    adminCookie = (await signInNewAdmin(app.url, { email, password })).cookie;
     expect(adminCookie).toBeDefined();
   });
 

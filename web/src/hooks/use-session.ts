@@ -3,6 +3,7 @@ import type {
   AdminSessionState,
   BuyerSessionResponse,
   BuyerSessionState,
+  PendingSecondFactor,
   SignedInAdmin,
   SignedInBuyer,
 } from '@paymarket/contracts';
@@ -33,13 +34,17 @@ export function useSignOut() {
   });
 }
 
-/** The signed-in administrator, or null. */
-export function useAdminSession(): { admin: SignedInAdmin | null; isLoading: boolean } {
+/**
+ * The signed-in administrator, or null; `secondFactor` when the password was right and the second factor is still to
+ * come (ADR 0072): that administrator is not signed in yet.
+ */
+export function useAdminSession(): { admin: SignedInAdmin | null; secondFactor: PendingSecondFactor | null; isLoading: boolean } {
   const query = useQuery<AdminSessionResponse | AdminSessionState | null>({
     queryKey: ADMIN_SESSION_QUERY_KEY,
     queryFn: getQueryFn<AdminSessionResponse>({ on401: 'returnNull' }),
   });
-  return { admin: query.data?.admin ?? null, isLoading: query.isPending };
+  const secondFactor = query.data && 'secondFactor' in query.data ? (query.data.secondFactor ?? null) : null;
+  return { admin: query.data?.admin ?? null, secondFactor, isLoading: query.isPending };
 }
 
 /** Ends the administrator session (the `pm_admin` cookie is cleared by the server) and forgets it here. */

@@ -12,11 +12,13 @@ import { AdminPage } from './admin';
 const fetchMock = jest.fn<typeof fetch>();
 const originalFetch = globalThis.fetch;
 
-function renderAdmin(login: () => Response): void {
+function renderAdmin(login: () => Response, routes: Record<string, (body: unknown) => Response> = {}, session = '{"admin":null}'): void {
   fetchMock.mockImplementation(async (input, init) => {
     const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    if (key === 'GET /api/admin/session') return fakeResponse(200, '{"admin":null}');
+    if (key === 'GET /api/admin/session') return fakeResponse(200, session);
     if (key === 'POST /api/admin/login') return login();
+    const route = routes[key];
+    if (route) return route(init?.body ? JSON.parse(String(init.body)) : undefined);
     throw new Error(`unexpected ${key}`);
   });
   render(
@@ -30,6 +32,14 @@ function renderAdmin(login: () => Response): void {
 }
 
 const logins = () => fetchMock.mock.calls.filter(([url]) => url === '/api/admin/login');
+const calls = (url: string) => fetchMock.mock.calls.filter(([called]) => called === url);
+
+const pending = (step: 'enrol' | 'verify', passkeys = false) => ({
+  admin: null,
+  secondFactor: { email: 'root@example.com', step, totp: step === 'verify', passkeys },
+});
+const fieldError = (field: string, message: string) =>
+  fakeResponse(400, JSON.stringify({ statusCode: 400, error: 'Bad Request', message, fields: { [field]: [message] } }));
 
 describe(AdminPage.name, () => {
   beforeEach(() => {
@@ -66,5 +76,69 @@ describe(AdminPage.name, () => {
     expect(await screen.findByText(AUTH_MESSAGES.ADMIN_LOGIN_FAILED)).toBeTruthy();
     expect((screen.getByLabelText(/Password/) as HTMLInputElement).value).toBe('');
     expect(logins()).toHaveLength(1);
+  });
+
+  it('moves on to set up a second factor after the password: QR code, secret, a one-time-code field, then recovery codes once', async () => {
+    const codes = Array.from({ length: 10 }, (_, i) => `abcdef-23456${i % 8}`);
+    renderAdmin(() => fakeResponse(200, JSON.stringify(pending('enrol'))), {
+      'POST /api/admin/second-factor/totp/enrol': () =>
+        fakeResponse(
+          200,
+          JSON.stringify({ secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x', qrCode: 'data:image/svg+xml;base64,PHN2Zz4=' }),
+        ),
+      'POST /api/admin/second-factor/totp/confirm': (body) =>
+        (body as { code: string }).code === '111111'
+          ? fieldError('code', AUTH_MESSAGES.TOTP_CODE_INVALID)
+          : fakeResponse(200, JSON.stringify({ admin: { id: 'a1', email: 'root@example.com' }, recoveryCodes: codes })),
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Email Address/), 'root@example.com');
+    await user.type(screen.getByLabelText(/Password/), 'the right password!');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
+
+    expect((await screen.findByRole('img', { name: /QR code/ })).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeTruthy();
+    const code = screen.getByLabelText(/Authenticator code/);
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+
+    await user.type(code, '12');
+    await user.click(screen.getByRole('button', { name: 'Turn on the authenticator app' }));
+    expect(await screen.findByText(AUTH_MESSAGES.TOTP_CODE_FORMAT)).toBeTruthy();
+    expect(calls('/api/admin/second-factor/totp/confirm')).toEqual([]);
+
+    await user.clear(screen.getByLabelText(/Authenticator code/));
+    await user.type(screen.getByLabelText(/Authenticator code/), '111111');
+    await user.click(screen.getByRole('button', { name: 'Turn on the authenticator app' }));
+    expect(await screen.findByText(AUTH_MESSAGES.TOTP_CODE_INVALID)).toBeTruthy();
+
+    await user.type(screen.getByLabelText(/Authenticator code/), '222222');
+    await user.click(screen.getByRole('button', { name: 'Turn on the authenticator app' }));
+    const list = await screen.findByRole('list', { name: 'Your recovery codes' });
+    expect(list.querySelectorAll('li')).toHaveLength(10);
+    expect(screen.getByRole('button', { name: /I saved my recovery codes/ })).toBeTruthy();
+  });
+
+  it('asks a later sign-in for the code, offers a recovery code (its own field and message) and a passkey', async () => {
+    renderAdmin(
+      () => fakeResponse(500),
+      {
+        'POST /api/admin/second-factor/verify/recovery': () => fieldError('recoveryCode', AUTH_MESSAGES.RECOVERY_CODE_INVALID),
+      },
+      JSON.stringify(pending('verify', true)),
+    );
+    const user = userEvent.setup();
+    const code = await screen.findByLabelText(/Authenticator code/);
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(screen.getByRole('button', { name: 'Use a passkey' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(AUTH_MESSAGES.RECOVERY_CODE_FORMAT)).toBeTruthy();
+    await user.type(screen.getByLabelText(/Recovery code/), 'ABCDEF-234567');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(AUTH_MESSAGES.RECOVERY_CODE_INVALID)).toBeTruthy();
+    expect(JSON.parse(String(calls('/api/admin/second-factor/verify/recovery')[0]![1]!.body))).toEqual({ recoveryCode: 'abcdef234567' });
   });
 });

@@ -1,4 +1,4 @@
-import type { AdminLoginDto, AdminSessionResponse } from '@paymarket/contracts';
+import type { AdminLoginDto, AdminLoginResponse } from '@paymarket/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, LogOut, ShieldCheck } from 'lucide-react';
 import type { ReactElement } from 'react';
@@ -12,6 +12,7 @@ import { toast } from '@/hooks/use-toast';
 import { apiErrorMessage, apiRequest } from '@/lib/queryClient';
 import { CompaniesSection } from './admin/companies';
 import { ProviderApplicationsSection } from './admin/provider-applications';
+import { EnrolSecondFactor, SecondFactorSettings, VerifySecondFactor } from './admin/second-factor';
 
 function AdminLogin(): ReactElement {
   const client = useQueryClient();
@@ -22,11 +23,9 @@ function AdminLogin(): ReactElement {
   });
   const login = useMutation({
     mutationFn: async (payload: AdminLoginDto) =>
-      (await (await apiRequest('POST', '/api/admin/login', payload)).json()) as AdminSessionResponse,
-    onSuccess: (result) => {
-      client.setQueryData(ADMIN_SESSION_QUERY_KEY, result);
-      toast({ title: 'Logged in', description: `Signed in as ${result.admin.email}.` });
-    },
+      (await (await apiRequest('POST', '/api/admin/login', payload)).json()) as AdminLoginResponse,
+    // The password was right: the page moves on to the second factor (ADR 0072); nobody is signed in yet.
+    onSuccess: (result) => client.setQueryData(ADMIN_SESSION_QUERY_KEY, result),
     onError: (error) => {
       form.resetField('password');
       form.showServerErrors(error);
@@ -103,13 +102,17 @@ function AdminHome({ email }: { email: string }): ReactElement {
       </div>
       <CompaniesSection />
       <ProviderApplicationsSection />
+      <SecondFactorSettings />
     </section>
   );
 }
 
-/** /admin: a login form until an administrator is signed in (checked by the server on every call). */
+/**
+ * /admin: a login form until an administrator is signed in (checked by the server on every call): the password, then
+ * the second factor, set up on the first sign-in (ADR 0072).
+ */
 export function AdminPage(): ReactElement {
-  const { admin, isLoading } = useAdminSession();
+  const { admin, secondFactor, isLoading } = useAdminSession();
   if (isLoading) {
     return (
       <p className="px-4 py-16 text-center text-muted-foreground" role="status">
@@ -117,5 +120,8 @@ export function AdminPage(): ReactElement {
       </p>
     );
   }
-  return admin ? <AdminHome email={admin.email} /> : <AdminLogin />;
+  if (admin) return <AdminHome email={admin.email} />;
+  if (secondFactor?.step === 'enrol') return <EnrolSecondFactor pending={secondFactor} />;
+  if (secondFactor?.step === 'verify') return <VerifySecondFactor pending={secondFactor} />;
+  return <AdminLogin />;
 }

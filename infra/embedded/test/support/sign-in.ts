@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals';
 import request from 'supertest';
 import type { MailboxMessage, PayeeSessionResponse } from '@paymarket/contracts';
-import { adminCreate } from '@paymarket/onboarding';
+import { adminCreate, signInNewAdmin } from '@paymarket/onboarding';
 import { eventually } from '@paymarket/platform/testing';
 
 /** The newest 6-digit code emailed to `email` (read from the development mailbox, where the code is in the subject). */
@@ -46,10 +46,13 @@ export async function signInPayee(
   return { cookie: cookieOf(verified), session: verified.body as PayeeSessionResponse };
 }
 
-/** A new administrator, created with `admin:create` on the app's database and signed in: the admin session cookie. */
+/**
+ * A new administrator, created with `admin:create` on the app's database and signed in with the password and a TOTP
+ * factor enrolled there and then (ADR 0072): the admin session cookie.
+ */
 export async function signInAdmin(url: string, databaseUrl: string, ip: () => string): Promise<string> {
   const email = `ops.${Date.now()}@example.com`;
   const password = 'correct horse battery staple';
   expect(await adminCreate(['--email', email, '--password', password], { DATABASE_URL: databaseUrl })).toBe(0);
-  return cookieOf(await request(url).post('/api/admin/login').set('x-forwarded-for', ip()).send({ email, password }).expect(200));
+  return (await signInNewAdmin(url, { email, password, ip: ip() })).cookie;
 }

@@ -22,10 +22,14 @@ import type {
 } from '../dtos/marketplaces/marketplace-tenant.dto.js';
 import type { RegisterBuyerResponse } from '../api/responses.js';
 import type {
+  AdminPasskeyView,
+  AdminSecondFactorEnrolled,
+  AdminSecondFactorStatus,
   AdminSessionResponse,
   BuyerSessionResponse,
+  PendingSecondFactor,
+  TotpEnrolment,
   SignInCodeRequested,
-  SignedInAdmin,
   SignedInBuyer,
   StartedSession,
 } from '../dtos/auth.dto.js';
@@ -48,6 +52,18 @@ export const OnboardingRpc = {
   ADMIN_LOGIN: 'onboarding.admin_login',
   RESOLVE_ADMIN_SESSION: 'onboarding.resolve_admin_session',
   END_ADMIN_SESSION: 'onboarding.end_admin_session',
+  // The administrator's second factor (ADR 0072).
+  ADMIN_FACTOR_STATUS: 'onboarding.admin_factor_status',
+  ADMIN_TOTP_BEGIN: 'onboarding.admin_totp_begin',
+  ADMIN_TOTP_CONFIRM: 'onboarding.admin_totp_confirm',
+  ADMIN_VERIFY_TOTP: 'onboarding.admin_verify_totp',
+  ADMIN_VERIFY_RECOVERY_CODE: 'onboarding.admin_verify_recovery_code',
+  ADMIN_RENEW_RECOVERY_CODES: 'onboarding.admin_renew_recovery_codes',
+  ADMIN_PASSKEY_REGISTRATION_OPTIONS: 'onboarding.admin_passkey_registration_options',
+  ADMIN_PASSKEY_REGISTER: 'onboarding.admin_passkey_register',
+  ADMIN_PASSKEY_AUTHENTICATION_OPTIONS: 'onboarding.admin_passkey_authentication_options',
+  ADMIN_VERIFY_PASSKEY: 'onboarding.admin_verify_passkey',
+  ADMIN_PASSKEY_REMOVE: 'onboarding.admin_passkey_remove',
   SETUP_MARKETPLACE: 'onboarding.setup_marketplace',
   REQUEST_API_ACCESS: 'onboarding.request_api_access',
   LIST_COMPANIES: 'onboarding.list_companies',
@@ -85,12 +101,55 @@ export interface OnboardingRpcMap {
   'onboarding.resolve_buyer_session': { request: { token: string }; response: BuyerSessionResponse };
   'onboarding.end_buyer_session': { request: { token: string }; response: { ended: boolean } };
   /** `ip` feeds the per-IP failure throttle; answers `rate_limited` with retryAfterSeconds when throttled. */
+  /** The session it starts waits for the second factor (ADR 0072): no admin route accepts it yet. */
   'onboarding.admin_login': {
     request: { email: string; password: string; ip: string; previousToken?: string };
-    response: StartedSession & { admin: SignedInAdmin };
+    response: StartedSession & { secondFactor: PendingSecondFactor };
   };
-  'onboarding.resolve_admin_session': { request: { token: string }; response: AdminSessionResponse };
+  /**
+   * `unauthorized` for a missing, unknown, expired or revoked session, and for one still waiting for its second
+   * factor unless `allowPending` (then `secondFactor` says so, and the caller must refuse it).
+   */
+  'onboarding.resolve_admin_session': {
+    request: { token: string; allowPending?: boolean };
+    response: AdminSessionResponse & { secondFactor: 'verified' | PendingSecondFactor };
+  };
   'onboarding.end_admin_session': { request: { token: string }; response: { ended: boolean } };
+  // The second factor (ADR 0072). `token`: the caller's admin session. Steps that finish a sign-in answer a new,
+  // fully signed-in session (the half-signed-in one is revoked); changes need a fully signed-in session.
+  'onboarding.admin_factor_status': { request: { token: string }; response: AdminSecondFactorStatus };
+  /** While enrolling (no factor yet) or fully signed in (a new secret replaces the old one once confirmed). */
+  'onboarding.admin_totp_begin': { request: { token: string }; response: TotpEnrolment };
+  'onboarding.admin_totp_confirm': {
+    request: { token: string; code: string; ip: string };
+    response: StartedSession & AdminSecondFactorEnrolled;
+  };
+  /** `rate_limited` after too many wrong codes per account or per IP. */
+  'onboarding.admin_verify_totp': { request: { token: string; code: string; ip: string }; response: StartedSession & AdminSessionResponse };
+  'onboarding.admin_verify_recovery_code': {
+    request: { token: string; recoveryCode: string; ip: string };
+    response: StartedSession & AdminSessionResponse & { recoveryCodesLeft: number };
+  };
+  'onboarding.admin_renew_recovery_codes': { request: { token: string }; response: { recoveryCodes: string[] } };
+  /** `rpId` and `origin` come from the gateway's PUBLIC_URL. */
+  'onboarding.admin_passkey_registration_options': {
+    request: { token: string; rpId: string };
+    response: { options: Record<string, unknown> };
+  };
+  /** During enrolment the passkey is the first factor: the answer then carries a new session and recovery codes. */
+  'onboarding.admin_passkey_register': {
+    request: { token: string; response: Record<string, unknown>; rpId: string; origin: string };
+    response: { passkey: AdminPasskeyView; enrolled?: StartedSession & AdminSecondFactorEnrolled };
+  };
+  'onboarding.admin_passkey_authentication_options': {
+    request: { token: string; rpId: string };
+    response: { options: Record<string, unknown> };
+  };
+  'onboarding.admin_verify_passkey': {
+    request: { token: string; response: Record<string, unknown>; rpId: string; origin: string; ip: string };
+    response: StartedSession & AdminSessionResponse;
+  };
+  'onboarding.admin_passkey_remove': { request: { token: string; id: string }; response: AdminSecondFactorStatus };
   'onboarding.setup_marketplace': { request: SetupMarketplaceDto; response: SetupMarketplaceResponse };
   /** Runs the risk checks and answers the outcome; credentials only when approved at once (shown this one time). */
   'onboarding.request_api_access': { request: RequestApiAccessDto; response: ApiAccessResponse };

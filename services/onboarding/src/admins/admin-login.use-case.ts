@@ -5,6 +5,7 @@ import { Clock } from '../auth/clock.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { AdminsRepository } from './admins.repository.js';
 import { decoyHash, verifyPassword } from './password-hasher.js';
+import { AdminSessionGate } from './second-factor/admin-session-gate.js';
 
 /** Brute-force throttle (ADR: admin passwords): failures per account and per IP in a sliding window. */
 export const ADMIN_LOGIN_THROTTLE = { windowMs: 15 * 60_000, perAccount: 5, perIp: 20 } as const;
@@ -15,6 +16,7 @@ export class AdminLoginUseCase {
     private readonly admins: AdminsRepository,
     private readonly sessions: SessionsService,
     private readonly clock: Clock,
+    private readonly gate: AdminSessionGate,
   ) {}
 
   async execute(input: {
@@ -43,7 +45,8 @@ export class AdminLoginUseCase {
       throw ServiceError.unauthorized(AUTH_MESSAGES.ADMIN_LOGIN_FAILED);
     }
     await this.admins.clearFailures(input.email);
-    const session = await this.sessions.start('admin', admin.id, input.previousToken);
-    return { ...session, admin: { id: admin.id, email: admin.email } };
+    // Half-signed-in until the second factor (ADR 0072): no admin route accepts this session yet.
+    const session = await this.sessions.start('admin', admin.id, input.previousToken, 'pending');
+    return { ...session, secondFactor: await this.gate.pendingStep(admin.id, admin.email) };
   }
 }

@@ -14,6 +14,7 @@ import { ServiceError } from '@paymarket/platform';
 import { SessionsService } from '../auth/sessions.service.js';
 import { AdminLoginUseCase } from './admin-login.use-case.js';
 import { AdminsRepository } from './admins.repository.js';
+import { AdminSessionGate } from './second-factor/admin-session-gate.js';
 
 @Controller()
 export class AdminsHandler {
@@ -21,6 +22,7 @@ export class AdminsHandler {
     private readonly login: AdminLoginUseCase,
     private readonly sessions: SessionsService,
     private readonly admins: AdminsRepository,
+    private readonly gate: AdminSessionGate,
   ) {}
 
   @MessagePattern<string>(RpcPatterns.onboarding.ADMIN_LOGIN)
@@ -36,11 +38,17 @@ export class AdminsHandler {
   }
 
   @MessagePattern<string>(RpcPatterns.onboarding.RESOLVE_ADMIN_SESSION)
-  async resolve(@Payload() message: RpcEnvelope<{ token?: unknown }>): Promise<RpcResponse<'onboarding.resolve_admin_session'>> {
-    const adminId = await this.sessions.resolve('admin', message.data?.token);
-    const admin = adminId ? await this.admins.byId(adminId) : undefined;
-    if (!admin) throw ServiceError.unauthorized(AUTH_MESSAGES.ADMIN_REQUIRED);
-    return { admin: { id: admin.id, email: admin.email } };
+  async resolve(
+    @Payload() message: RpcEnvelope<{ token?: unknown; allowPending?: unknown }>,
+  ): Promise<RpcResponse<'onboarding.resolve_admin_session'>> {
+    const live = await this.sessions.inspect('admin', message.data?.token);
+    const admin = live ? await this.admins.byId(live.subjectId) : undefined;
+    if (!live || !admin) throw ServiceError.unauthorized(AUTH_MESSAGES.ADMIN_REQUIRED);
+    const signedIn = { id: admin.id, email: admin.email };
+    if (live.factorVerifiedAt) return { admin: signedIn, secondFactor: 'verified' };
+    // Half-signed-in: refused unless the caller asked to see it (to say "second factor required" rather than 401 alone).
+    if (message.data?.allowPending !== true) throw ServiceError.unauthorized(AUTH_MESSAGES.SECOND_FACTOR_REQUIRED);
+    return { admin: signedIn, secondFactor: await this.gate.pendingStep(admin.id, admin.email) };
   }
 
   @MessagePattern<string>(RpcPatterns.onboarding.END_ADMIN_SESSION)

@@ -1,13 +1,39 @@
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { AdminLoginUseCase } from './admin-login.use-case.js';
 import { AdminsHandler } from './admins.handler.js';
 import { AdminsRepository, SqlAdminsRepository } from './admins.repository.js';
+import { AdminSessionGate } from './second-factor/admin-session-gate.js';
+import { FactorSecretBox } from './second-factor/factor-secret-box.js';
+import { FactorThrottle } from './second-factor/factor-throttle.js';
+import { PasskeysUseCase } from './second-factor/passkeys.use-case.js';
+import { SecondFactorSignInUseCase } from './second-factor/second-factor-sign-in.use-case.js';
+import { SecondFactorHandler } from './second-factor/second-factor.handler.js';
+import { SecondFactorRepository, SqlSecondFactorRepository } from './second-factor/second-factor.repository.js';
+import { TotpEnrolmentUseCase } from './second-factor/totp-enrolment.use-case.js';
 
-/** Administrator accounts (created from the command line), password login and admin sessions. */
-@Module({
-  imports: [AuthModule],
-  controllers: [AdminsHandler],
-  providers: [{ provide: AdminsRepository, useClass: SqlAdminsRepository }, AdminLoginUseCase],
-})
-export class AdminsModule {}
+/**
+ * Administrator accounts (created from the command line), password login, the required second factor (ADR 0072)
+ * and admin sessions. `box` encrypts TOTP secrets under ADMIN_FACTOR_KEYS (read by OnboardingModule at boot).
+ */
+@Module({})
+export class AdminsModule {
+  static forRoot(box: FactorSecretBox): DynamicModule {
+    return {
+      module: AdminsModule,
+      imports: [AuthModule],
+      controllers: [AdminsHandler, SecondFactorHandler],
+      providers: [
+        { provide: AdminsRepository, useClass: SqlAdminsRepository },
+        { provide: SecondFactorRepository, useClass: SqlSecondFactorRepository },
+        { provide: FactorSecretBox, useValue: box },
+        AdminSessionGate,
+        FactorThrottle,
+        AdminLoginUseCase,
+        TotpEnrolmentUseCase,
+        SecondFactorSignInUseCase,
+        PasskeysUseCase,
+      ],
+    };
+  }
+}

@@ -11,11 +11,15 @@ export interface SessionRow {
   idleExpiresAt: Date;
   absoluteExpiresAt: Date;
   revokedAt: Date | null;
+  /** Admin sessions only (ADR 0072): when the second factor was verified; null while it is still to come. */
+  factorVerifiedAt: Date | null;
 }
 
 /** Port: where sessions are kept (by the hash of their token, never the token). */
 export abstract class SessionsRepository {
-  abstract insert(row: Omit<SessionRow, 'revokedAt'> & { createdAt: Date }): Promise<void>;
+  abstract insert(
+    row: Omit<SessionRow, 'revokedAt' | 'factorVerifiedAt'> & { createdAt: Date; factorVerifiedAt?: Date | null },
+  ): Promise<void>;
   abstract find(kind: SessionKind, idHash: string): Promise<SessionRow | undefined>;
   abstract touch(idHash: string, lastSeenAt: Date, idleExpiresAt: Date): Promise<void>;
   /** Returns whether an active session was revoked. */
@@ -31,6 +35,7 @@ interface Raw {
   idle_expires_at: Date;
   absolute_expires_at: Date;
   revoked_at: Date | null;
+  factor_verified_at: Date | null;
 }
 
 @Injectable()
@@ -39,11 +44,24 @@ export class SqlSessionsRepository extends SessionsRepository {
     super();
   }
 
-  async insert(row: Omit<SessionRow, 'revokedAt'> & { createdAt: Date }): Promise<void> {
+  async insert(
+    row: Omit<SessionRow, 'revokedAt' | 'factorVerifiedAt'> & { createdAt: Date; factorVerifiedAt?: Date | null },
+  ): Promise<void> {
+    const columns = [row.idHash, row.kind, row.subjectId, row.createdAt, row.lastSeenAt, row.idleExpiresAt, row.absoluteExpiresAt];
+    // Only admin sessions have a second factor; the others keep the column's NULL (and the table shape admin:create
+    // migrates, which predates the column, keeps working for them).
+    if (row.factorVerifiedAt === undefined) {
+      await this.dataSource.query(
+        `INSERT INTO sessions (id_hash, kind, subject_id, created_at, last_seen_at, idle_expires_at, absolute_expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        columns,
+      );
+      return;
+    }
     await this.dataSource.query(
-      `INSERT INTO sessions (id_hash, kind, subject_id, created_at, last_seen_at, idle_expires_at, absolute_expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [row.idHash, row.kind, row.subjectId, row.createdAt, row.lastSeenAt, row.idleExpiresAt, row.absoluteExpiresAt],
+      `INSERT INTO sessions (id_hash, kind, subject_id, created_at, last_seen_at, idle_expires_at, absolute_expires_at, factor_verified_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [...columns, row.factorVerifiedAt],
     );
   }
 
@@ -52,7 +70,7 @@ export class SqlSessionsRepository extends SessionsRepository {
     // changes the prepared result type.
     const rows = await queryPrepared<Raw>(
       this.dataSource,
-      `SELECT id_hash, kind, subject_id, last_seen_at, idle_expires_at, absolute_expires_at, revoked_at
+      `SELECT id_hash, kind, subject_id, last_seen_at, idle_expires_at, absolute_expires_at, revoked_at, factor_verified_at
          FROM sessions WHERE kind = $1 AND id_hash = $2`,
       [kind, idHash],
     );
@@ -66,6 +84,7 @@ export class SqlSessionsRepository extends SessionsRepository {
           idleExpiresAt: r.idle_expires_at,
           absoluteExpiresAt: r.absolute_expires_at,
           revokedAt: r.revoked_at,
+          factorVerifiedAt: r.factor_verified_at,
         }
       : undefined;
   }
