@@ -32,6 +32,7 @@ interface ComposeFile {
  */
 const HOST_SUPPLIED: Record<string, string> = {
   WEBHOOK_SECRET_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+  ADMIN_FACTOR_KEYS: `k1:${Buffer.alloc(32, 8).toString('base64')}`,
   EMBED_TOKEN_SECRET: Buffer.alloc(48, 9).toString('base64'),
 };
 
@@ -181,6 +182,10 @@ describe('docker-compose.yml', () => {
     it('demands the secrets production refuses to run without instead of shipping a default', () => {
       expect(compose.services.notifications?.environment).toMatchObject({
         WEBHOOK_SECRET_KEYS: expect.stringMatching(/^\$\{WEBHOOK_SECRET_KEYS:\?/),
+      });
+      // Onboarding refuses to start in production without it (ADR 0072).
+      expect(compose.services.onboarding?.environment).toMatchObject({
+        ADMIN_FACTOR_KEYS: expect.stringMatching(/^\$\{ADMIN_FACTOR_KEYS:\?/),
       });
       // The gateway refuses to start in production without it (ADR 0052).
       expect(compose.services.gateway?.environment).toMatchObject({

@@ -258,6 +258,22 @@ describe('infra/k8s', () => {
         /production: the gateway must require EMBED_TOKEN_SECRET/,
       ],
       [
+        "optional keys for administrators' TOTP secrets in production",
+        (o) => (container(o, 'onboarding').env!.find((e) => e.name === 'ADMIN_FACTOR_KEYS')!.valueFrom!.secretKeyRef!.optional = true),
+        /production: onboarding must require ADMIN_FACTOR_KEYS/,
+      ],
+      [
+        "no keys for administrators' TOTP secrets in production",
+        (o) => {
+          const env = container(o, 'onboarding').env!;
+          env.splice(
+            env.findIndex((e) => e.name === 'ADMIN_FACTOR_KEYS'),
+            1,
+          );
+        },
+        /production: onboarding must require ADMIN_FACTOR_KEYS/,
+      ],
+      [
         'no differential backup',
         (o) => o.splice(o.indexOf(find(o, 'CronJob', 'pgbackrest-diff')), 1),
         /CronJob\/pgbackrest-diff: missing \(a diff backup every day\)/,

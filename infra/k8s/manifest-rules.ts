@@ -80,6 +80,7 @@ export const SECRET_ENV = [
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'WEBHOOK_SECRET_KEYS',
+  'ADMIN_FACTOR_KEYS',
   'SMTP_URL',
   'EMBED_TOKEN_SECRET',
 ] as const;
@@ -500,6 +501,7 @@ function overlayProblems(objects: Manifest[], overlay: Overlay, configMaps: Map<
   const payments = mainEnv(objects, 'payments', configMaps);
   const gateway = mainEnv(objects, GATEWAY, configMaps);
   const notifications = mainEnv(objects, 'notifications', configMaps);
+  const onboarding = mainEnv(objects, 'onboarding', configMaps);
   if (overlay === 'production') {
     if (gateway?.values.NODE_ENV !== 'production') problems.push('production: NODE_ENV is not production');
     if (!/^https?:\/\/\S+$/.test(gateway?.values.OTEL_EXPORTER_OTLP_ENDPOINT ?? '')) {
@@ -510,6 +512,9 @@ function overlayProblems(objects: Manifest[], overlay: Overlay, configMaps: Map<
       problems.push('production: the gateway must require REDIS_URL (shared rate limits)');
     if (notifications?.fromSecrets.get('WEBHOOK_SECRET_KEYS')?.optional !== false) {
       problems.push('production: notifications must require WEBHOOK_SECRET_KEYS');
+    }
+    if (onboarding?.fromSecrets.get('ADMIN_FACTOR_KEYS')?.optional !== false) {
+      problems.push('production: onboarding must require ADMIN_FACTOR_KEYS');
     }
     if (gateway?.fromSecrets.get('EMBED_TOKEN_SECRET')?.optional !== false) {
       problems.push('production: the gateway must require EMBED_TOKEN_SECRET (embed widget tokens)');

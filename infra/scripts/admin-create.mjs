@@ -1,4 +1,5 @@
-// `npm run admin:create -- --email … --password …`: builds what is stale, then runs the onboarding service's CLI.
+// `npm run admin:create -- --email … --password …` (or `-- --email … --reset-second-factor`): builds what is stale,
+// then runs the onboarding service's CLI.
 import { refuseBadSettings } from '../../libs/platform/settings.mjs';
 import { buildIfNeeded } from './build-if-needed.mjs';
 

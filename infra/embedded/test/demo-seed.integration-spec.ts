@@ -221,11 +221,13 @@ describe('demo data in production', () => {
   let app: EmbeddedPayMarket;
 
   const webhookKeys = process.env.WEBHOOK_SECRET_KEYS;
+  const adminFactorKeys = process.env.ADMIN_FACTOR_KEYS;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     // The secrets production refuses to start without.
     process.env.WEBHOOK_SECRET_KEYS = `demo-seed:${randomBytes(32).toString('base64')}`;
+    process.env.ADMIN_FACTOR_KEYS = `demo-seed:${randomBytes(32).toString('base64')}`;
     app = await startEmbedded(options(database.url, { production: true, embedTokenSecret: randomBytes(32).toString('hex') }));
   });
 
@@ -234,6 +236,8 @@ describe('demo data in production', () => {
     await database?.drop();
     if (webhookKeys === undefined) delete process.env.WEBHOOK_SECRET_KEYS;
     else process.env.WEBHOOK_SECRET_KEYS = webhookKeys;
+    if (adminFactorKeys === undefined) delete process.env.ADMIN_FACTOR_KEYS;
+    else process.env.ADMIN_FACTOR_KEYS = adminFactorKeys;
   });
 
   it('seeds nothing: no sellers, providers or buyer requests', async () => {
