@@ -8,8 +8,25 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../lib/chromium.mjs';
 import { log } from '../lib/harness.mjs';
 import { median, scenarioResult } from '../lib/report.mjs';
-import { P7_ANCHOR_CASE, P7_CASES } from '../lib/web-pages.mjs';
+import { P7_ANCHOR_CASE, P7_CASES as ALL_CASES } from '../lib/web-pages.mjs';
 import { RUNS, startReactAnchor } from './web.mjs';
+
+/**
+ * `BENCH_P7_CASES=menu,Post`: only the cases whose name contains one of those words (a quicker A/B while working; the
+ * report then covers those cases only).
+ */
+const P7_CASES = selectCases(process.env.BENCH_P7_CASES);
+
+function selectCases(list) {
+  if (!list) return ALL_CASES;
+  const words = list
+    .split(',')
+    .map((word) => word.trim())
+    .filter(Boolean);
+  const cases = ALL_CASES.filter((testCase) => words.some((word) => testCase.name.includes(word)));
+  if (cases.length === 0) throw new Error(`BENCH_P7_CASES: no case's name contains ${words.join(' or ')}`);
+  return cases;
+}
 
 /** Issue 34: at 390 px, a phone held upright (844 px tall), at Lighthouse's device pixel ratio for its mobile profile. */
 const DEVICE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };

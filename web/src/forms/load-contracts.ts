@@ -27,6 +27,18 @@ export function loadContracts(): Promise<ContractsModule> {
 }
 
 /**
+ * Loads the contracts ahead of a form's first validation, once the browser has painted what the focus that asks for
+ * them changed: the focus often comes with a dialog that has just opened, and evaluating the barrel is a long task
+ * that would otherwise hold that dialog's first frame (P7: "Post New Request"). Where frames are not painted (a
+ * background tab, a test), in a task of its own.
+ */
+export function prefetchContracts(): void {
+  const load = () => setTimeout(() => void loadContracts().catch(() => undefined), 0);
+  if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(load);
+  else load();
+}
+
+/**
  * The named DTO's verdict on a body, by the routine the server runs (`validateDto`): for the forms that cannot ship
  * react-hook-form (prerendered pages with a JavaScript budget); every other form uses `useContractForm`.
  */

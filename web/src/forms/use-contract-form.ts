@@ -12,7 +12,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { fieldErrorId } from '@/components/form-field';
-import { loadContracts, type DtoName, type DtoOf } from './load-contracts';
+import { loadContracts, prefetchContracts, type DtoName, type DtoOf } from './load-contracts';
 import { apiFieldErrors } from './server-errors';
 
 export { loadContracts, type DtoName, type DtoOf };
@@ -133,6 +133,6 @@ export function useContractForm<TForm extends FieldValues, N extends DtoName>({
     messages,
     formMessage,
     showServerErrors,
-    formProps: { noValidate: true, onFocus: () => void loadContracts() },
+    formProps: { noValidate: true, onFocus: prefetchContracts },
   };
 }

@@ -29,9 +29,10 @@ import {
 const SEARCH_DEBOUNCE_MS = 300;
 
 // The dialogs (Radix Dialog, and the shared DTOs with class-validator) load when one first opens, not with the board
-// (ADR 0044, P5); once loaded they stay mounted. The posting form, the one a newcomer opens first, is loaded and
-// mounted closed once the board is idle, so "Post New Request" opens at once (P7, ADR 0065).
-const RequestFormDialog = lazy(async () => ({ default: (await import('@/components/requests/request-form-dialog')).RequestFormDialog }));
+// (ADR 0044, P5); once loaded they stay mounted. The posting form, the one a newcomer opens first, is fetched as soon as
+// the board runs and mounted closed once it is idle, so "Post New Request" opens at once (P7, ADR 0065, 0073).
+const loadPostingForm = () => import('@/components/requests/request-form-dialog');
+const RequestFormDialog = lazy(async () => ({ default: (await loadPostingForm()).RequestFormDialog }));
 const DeleteRequestDialog = lazy(async () => ({
   default: (await import('@/components/requests/delete-request-dialog')).DeleteRequestDialog,
 }));
@@ -72,7 +73,11 @@ export function BuyerRequestsPage(): ReactElement {
   const [deleting, setDeleting] = useState<BuyerRequestView | null>(null);
   const [contacting, setContacting] = useState<BuyerRequestView | null>(null);
   const { buyer } = useSession();
-  // The posting form is loaded and mounted closed once the browser is idle after the board runs.
+  // The posting form is fetched once the board runs (its module is evaluated in a task of its own) and mounted closed
+  // once the browser is idle.
+  useEffect(() => {
+    void loadPostingForm();
+  }, []);
   const idle = useIdle();
   const postLoaded = useOnceActive(posting || idle);
   const editLoaded = useOnceActive(editing !== null);

@@ -16,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { loadContracts, validateContract } from '@/forms/load-contracts';
+import { loadContracts, prefetchContracts, validateContract } from '@/forms/load-contracts';
 import { apiFieldErrors } from '@/forms/server-errors';
 import { useSession } from '@/hooks/use-session';
 import { toast } from '@/hooks/use-toast';
@@ -260,7 +260,7 @@ export function PaymentPage(): ReactElement {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadContracts()} aria-label="Payment details">
+            <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={prefetchContracts} aria-label="Payment details">
               {/* Disabled until hydrated (prerendered, ADR 0044), and whenever locked. */}
               <HydratedFieldset disabled={locked} className="space-y-5">
                 <FormField id="payment-orderId" label="Order ID" required errors={errors.orderId}>

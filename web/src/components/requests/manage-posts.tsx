@@ -6,7 +6,7 @@ import { HydratedFieldset } from '@/components/hydrated-fieldset';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { loadContracts, validateContract } from '@/forms/load-contracts';
+import { prefetchContracts, validateContract } from '@/forms/load-contracts';
 import { apiFieldErrors } from '@/forms/server-errors';
 import { apiErrorMessage } from '@/lib/queryClient';
 import { useSession } from '@/hooks/use-session';
@@ -99,7 +99,7 @@ export function ManagePosts(): ReactElement {
   return (
     <Card className="p-4">
       {sentTo === null ? (
-        <form noValidate onSubmit={(event) => void sendCode(event)} onFocus={() => void loadContracts()} aria-label="Manage my posts">
+        <form noValidate onSubmit={(event) => void sendCode(event)} onFocus={prefetchContracts} aria-label="Manage my posts">
           {/* Part of the board's prerendered first view: not usable before hydration. */}
           <HydratedFieldset className="flex flex-col gap-3 sm:flex-row sm:items-end">
             <div className="flex-1">
