@@ -44,12 +44,10 @@ function unsafeClassicQueues(): boolean {
  * (PRECONDITION_FAILED, the argument is compared on redeclaration).
  */
 function queueArguments(queue: string): Record<string, unknown> {
-  return {
-    'x-queue-type': unsafeClassicQueues() ? 'classic' : 'quorum',
-    'x-delivery-limit': DELIVERY_LIMIT,
-    'x-dead-letter-exchange': WIRE.DEAD_LETTER_EXCHANGE,
-    'x-dead-letter-routing-key': `${queue}.dlq`,
-  };
+  const deadLetters = { 'x-dead-letter-exchange': WIRE.DEAD_LETTER_EXCHANGE, 'x-dead-letter-routing-key': `${queue}.dlq` };
+  // A classic queue refuses `x-delivery-limit` (a quorum queue's): the unsafe variant goes without it.
+  if (unsafeClassicQueues()) return { 'x-queue-type': 'classic', ...deadLetters };
+  return { 'x-queue-type': 'quorum', 'x-delivery-limit': DELIVERY_LIMIT, ...deadLetters };
 }
 
 /**
