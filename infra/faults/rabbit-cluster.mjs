@@ -284,15 +284,17 @@ export class RabbitCluster {
       'leader',
       'members',
       'messages',
+      'pid',
       '--no-table-headers',
     ]);
     const queues = new Map();
-    // Tab-separated columns; a classic queue has empty leader and members columns.
+    // Tab-separated columns; a classic queue has empty leader and members columns: the node it lives on is the one
+    // in its process id (`<pm1@localhost.1700000000.123.0>`).
     for (const line of out.split('\n').filter((l) => l.trim())) {
-      const [name, type, leader, members, messages] = line.split('\t').map((c) => c.trim());
+      const [name, type, leader, members, messages, pid] = line.split('\t').map((c) => c.trim());
       queues.set(name, {
         type,
-        leader,
+        leader: leader || /^<([^@<>]+@[^.<>]+)\./.exec(pid ?? '')?.[1] || '',
         members: (members ?? '')
           .replace(/[[\]]/g, '')
           .split(/[,\s]+/)
