@@ -19,6 +19,7 @@ import { SpaController } from './web/spa.controller.js';
 import { LiveViews } from './web/live-views.js';
 import { AdminAuthController } from './auth/admin-auth.controller.js';
 import { AdminSecondFactorController } from './auth/admin-second-factor.controller.js';
+import { AdminSessionsController } from './auth/admin-sessions.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { AdminCompaniesController, ApiAccessController } from './companies/companies.controller.js';
@@ -30,6 +31,7 @@ import { OpenApiController, OpenApiDocumentHolder } from './openapi/openapi.cont
 import { WebhookDeliveriesController } from './webhooks/webhook-deliveries.controller.js';
 import { EventsController } from './events/events.controller.js';
 import { ConsoleController } from './console/console.controller.js';
+import { ConsoleSessionsController } from './console/console-sessions.controller.js';
 import { ApiKeysController } from './api-keys/api-keys.controller.js';
 import { SdkDownloadController } from './sdk/sdk-download.controller.js';
 import { EmbedController } from './embed/embed.controller.js';
@@ -50,6 +52,7 @@ export class GatewayModule {
         AuthController,
         AdminAuthController,
         AdminSecondFactorController,
+        AdminSessionsController,
         BuyersController,
         MailboxController,
         BuyerRequestsController,
@@ -70,6 +73,7 @@ export class GatewayModule {
         WebhookDeliveriesController,
         EventsController,
         ConsoleController,
+        ConsoleSessionsController,
         ApiKeysController,
         CompanyMarketplaceController,
         EmbedController,

@@ -15,6 +15,7 @@ import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { Admin, CurrentAdmin } from './admin.guard.js';
 import { resolveSession } from './resolve-session.js';
 import { withRetryAfter } from './retry-after.js';
+import { userAgentOf } from './account-sessions.js';
 import { ADMIN_SESSION_COOKIE, clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookies.js';
 import { Doc, DocTag } from '../openapi/describe.js';
 
@@ -49,6 +50,8 @@ export class AdminAuthController {
         password: body.password,
         ip: request.ip,
         previousToken: readSessionCookie(request, ADMIN_SESSION_COOKIE),
+        // Shown in the list of sessions (ADR 0074); onboarding caps it.
+        ...userAgentOf(request),
       }),
     );
     setSessionCookie(reply, ADMIN_SESSION_COOKIE, started.token, started.expiresAt, this.config.production);

@@ -8,6 +8,7 @@ import {
   type ConsoleMeResponse,
   type ConsoleSignInCodeResponse,
 } from '@paymarket/contracts';
+import { userAgentOf } from '../auth/account-sessions.js';
 import { resolveSession } from '../auth/resolve-session.js';
 import { withRetryAfter } from '../auth/retry-after.js';
 import { clearSessionCookie, CONSOLE_SESSION_COOKIE, readSessionCookie, setSessionCookie } from '../auth/session-cookies.js';
@@ -56,6 +57,9 @@ export class ConsoleController {
       email: body.email,
       code: body.code,
       previousToken: readSessionCookie(request, CONSOLE_SESSION_COOKIE),
+      // Where the session starts, shown in the list of console sessions (ADR 0074).
+      ip: request.ip,
+      ...userAgentOf(request),
     });
     setSessionCookie(reply, CONSOLE_SESSION_COOKIE, started.token, started.expiresAt, this.config.production);
     return { company: started.company };

@@ -425,6 +425,10 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
       { method: 'GET', url: '/api/admin/second-factor' },
       { method: 'POST', url: '/api/admin/second-factor/recovery-codes', body: {} },
       { method: 'DELETE', url: '/api/admin/second-factor/passkeys/someone-elses-credential' },
+      // ADR 0074: the administrator's own sessions (a wrong principal or a half-signed-in admin reads and ends none).
+      { method: 'GET', url: '/api/admin/sessions' },
+      { method: 'DELETE', url: '/api/admin/sessions' },
+      { method: 'DELETE', url: '/api/admin/sessions/00000000-0000-4000-8000-000000000001' },
       { method: 'GET', url: '/api/admin/orders' },
       { method: 'GET', url: '/api/admin/ledger/verify' },
       { method: 'GET', url: '/api/admin/provider-applications' },

@@ -21,6 +21,7 @@ import { PayeeSignIn1764100000000 } from './database/migrations/1764100000000-pa
 import { MarketplaceTenants1764200000000 } from './database/migrations/1764200000000-marketplace-tenants.js';
 import { PayeeAuthModule } from './payee-auth/payee-auth.module.js';
 import { AdminSecondFactor1764400000000 } from './database/migrations/1764400000000-admin-second-factor.js';
+import { SessionDevices1764460000000 } from './database/migrations/1764460000000-session-devices.js';
 import { AdminFactorKeysEnv, factorKeyRing, FactorSecretBox } from './admins/second-factor/factor-secret-box.js';
 
 @Module({})
@@ -44,6 +45,7 @@ export class OnboardingModule {
             PayeeSignIn1764100000000,
             MarketplaceTenants1764200000000,
             AdminSecondFactor1764400000000,
+            SessionDevices1764460000000,
           ],
         }),
         BuyersModule,

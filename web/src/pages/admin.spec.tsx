@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { AUTH_MESSAGES } from '@paymarket/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { fakeResponse } from '../../test/fake-response';
@@ -140,5 +140,34 @@ describe(AdminPage.name, () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText(AUTH_MESSAGES.RECOVERY_CODE_INVALID)).toBeTruthy();
     expect(JSON.parse(String(calls('/api/admin/second-factor/verify/recovery')[0]![1]!.body))).toEqual({ recoveryCode: 'abcdef234567' });
+  });
+
+  // ADR 0074: the dashboard lists the administrator's sessions; ending this device's one signs out (after asking).
+  it("shows the dashboard's Sessions section, and ending this device's session returns to the login", async () => {
+    const current = {
+      id: '11111111-1111-4111-8111-111111111111',
+      device: 'Chrome on Linux',
+      ip: '203.0.113.7',
+      createdAt: new Date().toISOString(),
+      lastSeenAt: new Date().toISOString(),
+      current: true,
+    };
+    renderAdmin(
+      () => fakeResponse(500),
+      {
+        'GET /api/admin/companies': () => fakeResponse(200, JSON.stringify({ companies: [] })),
+        'GET /api/admin/provider-applications?status=pending': () => fakeResponse(200, '[]'),
+        'GET /api/admin/second-factor': () => fakeResponse(200, JSON.stringify({ totp: true, passkeys: [], recoveryCodesLeft: 10 })),
+        'GET /api/admin/sessions': () => fakeResponse(200, JSON.stringify({ sessions: [current] })),
+        [`DELETE /api/admin/sessions/${current.id}`]: () => fakeResponse(200, JSON.stringify({ ended: 1, signedOut: true })),
+      },
+      JSON.stringify({ admin: { id: 'a1', email: 'root@example.com' } }),
+    );
+    const user = userEvent.setup();
+    const sessions = await screen.findByRole('region', { name: 'Sessions' });
+    await user.click(await within(sessions).findByRole('button', { name: 'End the session on this device' }));
+    await user.click(within(sessions).getByRole('button', { name: 'End and sign out' }));
+
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
   });
 });

@@ -32,6 +32,9 @@ export const AUTH_MESSAGES = {
   PASSKEY_NONE: 'No passkey is registered for this account: use your authenticator code or a recovery code.',
   PASSKEY_NOT_FOUND: 'No passkey with that id is registered for this account.',
   LAST_FACTOR: 'Keep at least one second factor: set up the authenticator app before removing your last passkey.',
+  // Sessions that can be ended (ADR 0074).
+  SESSION_ID_INVALID: 'id must be a session id (a UUID)',
+  SESSION_NOT_FOUND: 'No active session with that id was found for this account.',
 } as const;
 
 /** TOTP parameters (RFC 6238, ADR 0072): what authenticator apps assume by default. */

@@ -163,6 +163,36 @@ export interface AdminSecondFactorEnrolled {
   recoveryCodes: string[];
 }
 
+/** One of the caller's live sessions (ADR 0074): where it was started and when it was last used. */
+export interface AccountSession {
+  /** The session's public id (a uuid), never its token. */
+  id: string;
+  /** A readable label made from the user agent, e.g. "Chrome on Linux"; "Unknown device" when none was recorded. */
+  device: string;
+  /** The client address the gateway saw when the session started; null when none was recorded. */
+  ip: string | null;
+  createdAt: string;
+  /** Recorded at most once a minute. */
+  lastSeenAt: string;
+  /** The session making this request. */
+  current: boolean;
+}
+
+/** GET /api/admin/sessions and /api/console/sessions: the caller's own live sessions, newest first. */
+export interface AccountSessionList {
+  sessions: AccountSession[];
+}
+
+/** DELETE of one session or of every other one: how many ended, and whether the caller's own was among them. */
+export interface EndedSessions {
+  ended: number;
+  /** True when the caller ended the session making the request: they are signed out (the cookie is cleared). */
+  signedOut: boolean;
+}
+
+/** The session kinds whose owners can list and end their sessions (ADR 0074); buyers and payees may follow. */
+export type EndableSessionKind = 'admin' | 'console';
+
 /** What onboarding returns to the gateway when a session starts: the raw token exists only in this reply and the cookie. */
 export interface StartedSession {
   token: string;

@@ -22,7 +22,10 @@ import type {
 } from '../dtos/marketplaces/marketplace-tenant.dto.js';
 import type { RegisterBuyerResponse } from '../api/responses.js';
 import type {
+  AccountSessionList,
   AdminPasskeyView,
+  EndableSessionKind,
+  EndedSessions,
   AdminSecondFactorEnrolled,
   AdminSecondFactorStatus,
   AdminSessionResponse,
@@ -64,6 +67,10 @@ export const OnboardingRpc = {
   ADMIN_PASSKEY_AUTHENTICATION_OPTIONS: 'onboarding.admin_passkey_authentication_options',
   ADMIN_VERIFY_PASSKEY: 'onboarding.admin_verify_passkey',
   ADMIN_PASSKEY_REMOVE: 'onboarding.admin_passkey_remove',
+  // Sessions that can be ended (ADR 0074).
+  LIST_SESSIONS: 'onboarding.list_sessions',
+  END_SESSION: 'onboarding.end_session',
+  END_OTHER_SESSIONS: 'onboarding.end_other_sessions',
   SETUP_MARKETPLACE: 'onboarding.setup_marketplace',
   REQUEST_API_ACCESS: 'onboarding.request_api_access',
   LIST_COMPANIES: 'onboarding.list_companies',
@@ -103,7 +110,7 @@ export interface OnboardingRpcMap {
   /** `ip` feeds the per-IP failure throttle; answers `rate_limited` with retryAfterSeconds when throttled. */
   /** The session it starts waits for the second factor (ADR 0072): no admin route accepts it yet. */
   'onboarding.admin_login': {
-    request: { email: string; password: string; ip: string; previousToken?: string };
+    request: { email: string; password: string; ip: string; previousToken?: string; userAgent?: string };
     response: StartedSession & { secondFactor: PendingSecondFactor };
   };
   /**
@@ -150,6 +157,12 @@ export interface OnboardingRpcMap {
     response: StartedSession & AdminSessionResponse;
   };
   'onboarding.admin_passkey_remove': { request: { token: string; id: string }; response: AdminSecondFactorStatus };
+  // Sessions that can be ended (ADR 0074). `token`: the caller's session of `kind`, which alone decides whose sessions
+  // these are (an admin's must be fully signed in); `unauthorized` otherwise.
+  'onboarding.list_sessions': { request: { kind: EndableSessionKind; token: string }; response: AccountSessionList };
+  /** `not_found` for an id that is not one of the caller's live sessions (another's reads the same as an unknown one). */
+  'onboarding.end_session': { request: { kind: EndableSessionKind; token: string; id: string }; response: EndedSessions };
+  'onboarding.end_other_sessions': { request: { kind: EndableSessionKind; token: string }; response: EndedSessions };
   'onboarding.setup_marketplace': { request: SetupMarketplaceDto; response: SetupMarketplaceResponse };
   /** Runs the risk checks and answers the outcome; credentials only when approved at once (shown this one time). */
   'onboarding.request_api_access': { request: RequestApiAccessDto; response: ApiAccessResponse };
@@ -185,7 +198,7 @@ export interface OnboardingRpcMap {
   /** The developer console's sign-in: the same answer whatever the address. */
   'onboarding.request_console_code': { request: ConsoleSignInCodeDto; response: ConsoleSignInCodeResponse };
   'onboarding.verify_console_code': {
-    request: ConsoleSignInVerifyDto & { previousToken?: string };
+    request: ConsoleSignInVerifyDto & { previousToken?: string; ip?: string; userAgent?: string };
     response: StartedSession & { company: ConsoleCompany };
   };
   /** `unauthorized` for a missing, unknown, expired or revoked console session. */

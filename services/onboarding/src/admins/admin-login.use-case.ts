@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AUTH_MESSAGES, type RpcResponse } from '@paymarket/contracts';
 import { ServiceError } from '@paymarket/platform';
 import { Clock } from '../auth/clock.js';
+import type { SessionClient } from '../auth/device-label.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { AdminsRepository } from './admins.repository.js';
 import { decoyHash, verifyPassword } from './password-hasher.js';
@@ -24,6 +25,8 @@ export class AdminLoginUseCase {
     password: string;
     ip: string;
     previousToken?: string;
+    /** Where the sign-in comes from, shown in the list of sessions (ADR 0074). */
+    client?: SessionClient;
   }): Promise<RpcResponse<'onboarding.admin_login'>> {
     const now = this.clock.now();
     const since = new Date(now.getTime() - ADMIN_LOGIN_THROTTLE.windowMs);
@@ -46,7 +49,7 @@ export class AdminLoginUseCase {
     }
     await this.admins.clearFailures(input.email);
     // Half-signed-in until the second factor (ADR 0072): no admin route accepts this session yet.
-    const session = await this.sessions.start('admin', admin.id, input.previousToken, 'pending');
+    const session = await this.sessions.start('admin', admin.id, input.previousToken, 'pending', input.client);
     return { ...session, secondFactor: await this.gate.pendingStep(admin.id, admin.email) };
   }
 }

@@ -11,6 +11,7 @@ import {
   type RpcResponse,
 } from '@paymarket/contracts';
 import { ServiceError } from '@paymarket/platform';
+import { normaliseClient } from '../auth/device-label.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { AdminLoginUseCase } from './admin-login.use-case.js';
 import { AdminsRepository } from './admins.repository.js';
@@ -27,13 +28,14 @@ export class AdminsHandler {
 
   @MessagePattern<string>(RpcPatterns.onboarding.ADMIN_LOGIN)
   async adminLogin(@Payload() message: RpcEnvelope<RpcRequest<'onboarding.admin_login'>>): Promise<RpcResponse<'onboarding.admin_login'>> {
-    const { ip, previousToken, ...body } = message.data ?? ({} as RpcRequest<'onboarding.admin_login'>);
+    const { ip, previousToken, userAgent, ...body } = message.data ?? ({} as RpcRequest<'onboarding.admin_login'>);
     const input = validateDto(AdminLoginDto, body);
     if (!input.ok) throw ServiceError.invalid(summariseFieldErrors(input.errors), input.errors);
     return this.login.execute({
       ...input.value,
       ip: typeof ip === 'string' && ip.length > 0 ? ip.slice(0, 100) : 'unknown',
       previousToken: typeof previousToken === 'string' ? previousToken : undefined,
+      client: normaliseClient({ userAgent, ip }),
     });
   }
 

@@ -7,6 +7,8 @@ import { createTestDatabase, type TestDatabase } from '@paymarket/platform/testi
 import { CreateBuyers1763769700000 } from '../database/migrations/1763769700000-create-buyers.js';
 import { CreateSignInAndSessions1763780000000 } from '../database/migrations/1763780000000-create-sign-in-and-sessions.js';
 import { CreateAccountDeletionRequests1763800000000 } from '../database/migrations/1763800000000-create-account-deletion-requests.js';
+import { AdminSecondFactor1764400000000 } from '../database/migrations/1764400000000-admin-second-factor.js';
+import { SessionDevices1764460000000 } from '../database/migrations/1764460000000-session-devices.js';
 import { BuyerSignInCodes } from './buyer-sign-in-codes.js';
 import { Clock } from './clock.js';
 import { RequestSignInCodeUseCase } from './request-sign-in-code.use-case.js';
@@ -46,7 +48,14 @@ describe('buyer sign-in codes and sessions (onboarding, real PostgreSQL)', () =>
       url: database.url,
       schema: 'onboarding',
       entities: [],
-      migrations: [CreateBuyers1763769700000, CreateSignInAndSessions1763780000000, CreateAccountDeletionRequests1763800000000],
+      // The sessions table as the service has it: the second factor's column (ADR 0072) and the device's (ADR 0074).
+      migrations: [
+        CreateBuyers1763769700000,
+        CreateSignInAndSessions1763780000000,
+        CreateAccountDeletionRequests1763800000000,
+        AdminSecondFactor1764400000000,
+        SessionDevices1764460000000,
+      ],
     });
   });
   afterAll(async () => {
@@ -249,6 +258,39 @@ describe('buyer sign-in codes and sessions (onboarding, real PostgreSQL)', () =>
       expect(await sessions.resolve('buyer', 'x'.repeat(43))).toBeUndefined();
       expect(await sessions.resolve('buyer', 'not a token')).toBeUndefined();
       expect(await sessions.resolve('buyer', undefined)).toBeUndefined();
+    });
+
+    // ADR 0074, the SQL itself: the touch throttle is in the UPDATE, and the subject is in every WHERE.
+    it("write last seen at most once a minute, list a subject's live sessions, and end only the subject's", async () => {
+      const repository = new SqlSessionsRepository(dataSource);
+      const subject = randomUUID();
+      const first = await sessions.start('admin', subject, undefined, 'verified', { userAgent: 'curl/8.5.0', ip: '192.0.2.1' });
+      clock.advance(MINUTE);
+      const second = await sessions.start('admin', subject, undefined, 'verified', { userAgent: null, ip: null });
+      const stranger = await sessions.start('admin', randomUUID(), undefined, 'verified');
+      const hashOf = async (token: string) => (await sessions.inspect('admin', token))!.idHash;
+      const firstHash = await hashOf(first.token);
+
+      const seen = clock.now();
+      expect(await repository.touch(await hashOf(second.token), seen, seen, MINUTE)).toBe(false);
+      const later = new Date(seen.getTime() + MINUTE);
+      expect(await repository.touch(await hashOf(second.token), later, later, MINUTE)).toBe(true);
+      expect(await repository.touch(await hashOf(second.token), later, later, MINUTE)).toBe(false);
+
+      const listed = await repository.listLive('admin', subject, clock.now());
+      expect(listed.map((r) => ({ device: r.device, ip: r.ip }))).toEqual([
+        { device: 'Unknown device', ip: null },
+        { device: 'curl', ip: '192.0.2.1' },
+      ]);
+      const strangerId = (await repository.listLive('admin', (await sessions.inspect('admin', stranger.token))!.subjectId, clock.now()))[0]!
+        .id;
+      expect(await repository.revokeById('admin', subject, strangerId, clock.now())).toBeUndefined();
+      expect(await sessions.resolve('admin', stranger.token)).toBeDefined();
+
+      expect(await repository.revokeAllExcept('admin', subject, firstHash, clock.now())).toBe(1);
+      expect(await sessions.resolve('admin', second.token)).toBeUndefined();
+      expect(await repository.revokeById('admin', subject, listed[1]!.id, clock.now())).toBe(firstHash);
+      expect(await repository.listLive('admin', subject, clock.now())).toEqual([]);
     });
   });
 });

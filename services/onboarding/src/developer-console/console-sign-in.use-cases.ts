@@ -10,6 +10,7 @@ import {
 import { ServiceError, UnitOfWork, type Transaction } from '@paymarket/platform';
 import { DataSource } from 'typeorm';
 import { Clock } from '../auth/clock.js';
+import type { SessionClient } from '../auth/device-label.js';
 import { OneTimeCodes, SqlOneTimeCodeStore } from '../auth/one-time-codes.js';
 import { SessionsService } from '../auth/sessions.service.js';
 
@@ -67,11 +68,17 @@ export class ConsoleSignIn {
     return { message: CONSOLE_MESSAGES.CODE_SENT };
   }
 
-  async verify(input: { email: string; code: string; previousToken?: string }): Promise<StartedSession & { company: ConsoleCompany }> {
+  async verify(input: {
+    email: string;
+    code: string;
+    previousToken?: string;
+    /** Where the sign-in comes from, shown in the list of sessions (ADR 0074). */
+    client?: SessionClient;
+  }): Promise<StartedSession & { company: ConsoleCompany }> {
     const companyId = await this.codes.verify(input.email, input.code);
     const company = await this.companyWithAccess(companyId);
     if (!company) throw ServiceError.unauthorized(AUTH_MESSAGES.CODE_INVALID);
-    const session = await this.sessions.start('console', company.id, input.previousToken);
+    const session = await this.sessions.start('console', company.id, input.previousToken, undefined, input.client);
     return { ...session, company };
   }
 

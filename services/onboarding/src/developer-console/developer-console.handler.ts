@@ -21,6 +21,7 @@ import {
 } from '@paymarket/contracts';
 import { idempotencyKeyFrom, ServiceError } from '@paymarket/platform';
 import type { ClassConstructor } from 'class-transformer';
+import { normaliseClient } from '../auth/device-label.js';
 import { ApiKeys } from './api-keys.use-cases.js';
 import { ConsoleSignIn } from './console-sign-in.use-cases.js';
 
@@ -96,9 +97,13 @@ export class DeveloperConsoleHandler {
 
   @MessagePattern<string>(P.VERIFY_CONSOLE_CODE)
   verify(@Payload() message: RpcEnvelope<unknown>): Promise<StartedSession & { company: ConsoleCompany }> {
-    const { previousToken, ...rest } = fieldsOf(message);
+    const { previousToken, ip, userAgent, ...rest } = fieldsOf(message);
     const input = validated(ConsoleSignInVerifyDto, rest);
-    return this.signIn.verify({ ...input, ...(typeof previousToken === 'string' ? { previousToken } : {}) });
+    return this.signIn.verify({
+      ...input,
+      ...(typeof previousToken === 'string' ? { previousToken } : {}),
+      client: normaliseClient({ userAgent, ip }),
+    });
   }
 
   @MessagePattern<string>(P.RESOLVE_CONSOLE_SESSION)

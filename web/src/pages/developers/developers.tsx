@@ -6,6 +6,7 @@ import { CONSOLE_MESSAGES } from '@/lib/contracts-light';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/hooks/use-toast';
+import { SessionsSection } from '@/components/sessions-section';
 import { ApiKeysPanel } from './api-keys-panel';
 import { consoleCall } from './console-api';
 import { CONSOLE_ME_KEY } from '@/hooks/use-viewer';
@@ -14,7 +15,7 @@ import { EventsPanel } from './events-panel';
 import { MarketplacePanel } from './marketplace-panel';
 import { WebhooksPanel } from './webhooks-panel';
 
-const SECTIONS = ['keys', 'webhooks', 'events', 'marketplace'] as const;
+const SECTIONS = ['keys', 'webhooks', 'events', 'marketplace', 'sessions'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
@@ -24,13 +25,19 @@ type Section = (typeof SECTIONS)[number];
 export function DevelopersPage(): ReactElement {
   const client = useQueryClient();
   const me = useQuery<ConsoleMeResponse>({ queryKey: CONSOLE_ME_KEY });
+  // Signed out here (the button) or by ending this device's session (Sessions): the company's data goes too.
+  const signedOut = (): void => {
+    client.setQueryData(CONSOLE_ME_KEY, { company: null });
+    client.removeQueries({
+      predicate: (query) =>
+        query.queryKey[0] !== CONSOLE_ME_KEY[0] &&
+        (String(query.queryKey[0]).startsWith('/api/v1') || query.queryKey[0] === '/api/console/sessions'),
+    });
+  };
   const signOut = useMutation({
     mutationFn: () => consoleCall<{ message: string }>('POST', '/api/console/sign-out'),
     onSuccess: () => {
-      client.setQueryData(CONSOLE_ME_KEY, { company: null });
-      client.removeQueries({
-        predicate: (query) => query.queryKey[0] !== CONSOLE_ME_KEY[0] && String(query.queryKey[0]).startsWith('/api/v1'),
-      });
+      signedOut();
       toast({ title: 'Signed out', description: CONSOLE_MESSAGES.SIGNED_OUT });
     },
   });
@@ -75,6 +82,7 @@ export function DevelopersPage(): ReactElement {
             <TabsTrigger value="webhooks">Webhooks</TabsTrigger>
             <TabsTrigger value="events">Events</TabsTrigger>
             <TabsTrigger value="marketplace">Marketplace</TabsTrigger>
+            <TabsTrigger value="sessions">Sessions</TabsTrigger>
           </TabsList>
           <TabsContent value="keys" className="mt-6">
             <ApiKeysPanel />
@@ -87,6 +95,13 @@ export function DevelopersPage(): ReactElement {
           </TabsContent>
           <TabsContent value="marketplace" className="mt-6">
             <MarketplacePanel />
+          </TabsContent>
+          <TabsContent value="sessions" className="mt-6">
+            <SessionsSection
+              endpoint="/api/console/sessions"
+              description="Where this company's developer console is signed in. End any session you do not recognise."
+              onSignedOut={signedOut}
+            />
           </TabsContent>
         </Tabs>
       ) : (

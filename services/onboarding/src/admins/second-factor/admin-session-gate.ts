@@ -10,6 +10,8 @@ export interface AdminInSession {
   token: string;
   /** False while the session waits for its second factor. */
   factorVerified: boolean;
+  /** The token's hash: the session kept when the others end (ADR 0074). */
+  idHash: string;
 }
 
 /**
@@ -29,7 +31,7 @@ export class AdminSessionGate {
     const live = await this.sessions.inspect('admin', token);
     const admin = live ? await this.admins.byId(live.subjectId) : undefined;
     if (!live || !admin) throw ServiceError.unauthorized(AUTH_MESSAGES.ADMIN_REQUIRED);
-    return { admin, token: token as string, factorVerified: live.factorVerifiedAt !== null };
+    return { admin, token: token as string, factorVerified: live.factorVerifiedAt !== null, idHash: live.idHash };
   }
 
   /** A fully signed-in session: changing a second factor needs one. */
@@ -59,6 +61,14 @@ export class AdminSessionGate {
     const totp = Boolean((await this.factors.totp(adminId))?.confirmedAt);
     const passkeys = (await this.factors.passkeys(adminId)).length > 0;
     return { email, step: totp || passkeys ? 'verify' : 'enrol', totp, passkeys };
+  }
+
+  /**
+   * A second factor changed without a new sign-in (a passkey added or removed, recovery codes renewed): every other
+   * session of the administrator ends, this one stays (ADR 0074), as a stolen session must not outlive the change.
+   */
+  async endOthers(session: AdminInSession): Promise<void> {
+    await this.sessions.endOthers('admin', session.admin.id, session);
   }
 
   /** Replaces the session with a fully signed-in one; `endOthers` ends every other session of the admin too. */

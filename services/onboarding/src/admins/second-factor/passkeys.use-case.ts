@@ -105,7 +105,10 @@ export class PasskeysUseCase {
     };
     await this.factors.addPasskey(row);
     // The first factor of a first sign-in: the session becomes a full one, with recovery codes, as for TOTP.
-    return { passkey: viewOf(row), ...(session.firstFactor ? { enrolled: await this.enrolment.finish(session) } : {}) };
+    if (session.firstFactor) return { passkey: viewOf(row), enrolled: await this.enrolment.finish(session) };
+    // A factor added to a signed-in account: every other session ends (ADR 0074).
+    await this.gate.endOthers(session);
+    return { passkey: viewOf(row) };
   }
 
   async authenticationOptions(input: { token: unknown; rpId: string }): Promise<{ options: Record<string, unknown> }> {
@@ -148,14 +151,19 @@ export class PasskeysUseCase {
     return this.signIn.signedIn(session);
   }
 
-  /** Fully signed in only; the last factor stays (without one the next sign-in would enrol anew, from a password alone). */
+  /**
+   * Fully signed in only; the last factor stays (without one the next sign-in would enrol anew, from a password alone).
+   * Every other session ends (ADR 0074).
+   */
   async remove(input: { token: unknown; id: string }): Promise<AdminSecondFactorStatus> {
-    const { admin } = await this.gate.full(input.token);
+    const session = await this.gate.full(input.token);
+    const { admin } = session;
     const passkeys = await this.factors.passkeys(admin.id);
     if (!passkeys.some((p) => p.id === input.id)) throw ServiceError.notFound(AUTH_MESSAGES.PASSKEY_NOT_FOUND);
     const totp = Boolean((await this.factors.totp(admin.id))?.confirmedAt);
     if (!totp && passkeys.length === 1) throw ServiceError.conflict(AUTH_MESSAGES.LAST_FACTOR);
     await this.factors.removePasskey(admin.id, input.id);
+    await this.gate.endOthers(session);
     return this.status(input.token);
   }
 

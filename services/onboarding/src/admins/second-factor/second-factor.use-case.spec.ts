@@ -3,12 +3,13 @@ import { AUTH_MESSAGES } from '@paymarket/contracts';
 import { ServiceError } from '@paymarket/platform';
 import { Secret, TOTP } from 'otpauth';
 import { Clock } from '../../auth/clock.js';
-import { SessionsRepository, type SessionRow } from '../../auth/sessions.repository.js';
+import { MemorySessionsRepository } from '../../auth/memory-sessions.testing.js';
 import { SessionsService } from '../../auth/sessions.service.js';
 import { AdminsRepository, type AdminRow } from '../admins.repository.js';
 import { AdminSessionGate } from './admin-session-gate.js';
 import { factorKeyRing, FactorSecretBox } from './factor-secret-box.js';
 import { FactorThrottle } from './factor-throttle.js';
+import { PasskeysUseCase } from './passkeys.use-case.js';
 import { hashRecoveryCode } from './recovery-codes.js';
 import { SecondFactorSignInUseCase } from './second-factor-sign-in.use-case.js';
 import { SecondFactorRepository, type ChallengePurpose, type PasskeyRow, type TotpRow } from './second-factor.repository.js';
@@ -26,28 +27,8 @@ class FakeClock extends Clock {
   }
 }
 
-class MemorySessions extends SessionsRepository {
-  rows = new Map<string, SessionRow>();
-  async insert(row: Omit<SessionRow, 'revokedAt' | 'factorVerifiedAt'> & { factorVerifiedAt?: Date | null }): Promise<void> {
-    this.rows.set(row.idHash, { ...row, revokedAt: null, factorVerifiedAt: row.factorVerifiedAt ?? null });
-  }
-  async find(kind: SessionRow['kind'], idHash: string): Promise<SessionRow | undefined> {
-    const row = this.rows.get(idHash);
-    return row?.kind === kind ? row : undefined;
-  }
-  async touch(): Promise<void> {}
-  async revoke(_kind: SessionRow['kind'], idHash: string, at: Date): Promise<boolean> {
-    const row = this.rows.get(idHash);
-    if (!row || row.revokedAt) return false;
-    row.revokedAt = at;
-    return true;
-  }
-  async revokeAll(_kind: SessionRow['kind'], subjectId: string, at: Date): Promise<number> {
-    let n = 0;
-    for (const row of this.rows.values()) if (row.subjectId === subjectId && !row.revokedAt && (row.revokedAt = at)) n++;
-    return n;
-  }
-}
+// The shared in-memory store (ADR 0074 added listing and ending sessions to the port).
+class MemorySessions extends MemorySessionsRepository {}
 
 class MemoryAdmins extends AdminsRepository {
   constructor(private readonly admin: AdminRow) {
@@ -107,13 +88,16 @@ class MemoryFactors extends SecondFactorRepository {
   async recoveryCodesLeft() {
     return [...this.codes.values()].filter((v) => v === null).length;
   }
+  passkeyRows: PasskeyRow[] = [];
   async passkeys(): Promise<PasskeyRow[]> {
-    return [];
+    return this.passkeyRows;
   }
   async addPasskey() {}
   async usePasskey() {}
-  async removePasskey() {
-    return false;
+  async removePasskey(_adminId: string, id: string) {
+    const before = this.passkeyRows.length;
+    this.passkeyRows = this.passkeyRows.filter((p) => p.id !== id);
+    return this.passkeyRows.length < before;
   }
   async saveChallenge(_a: string, _p: ChallengePurpose) {}
   async takeChallenge() {
@@ -153,7 +137,8 @@ function setup() {
     const result = await enrolment.confirm({ token, code: code(secret), ip: '10.0.0.1' });
     return { secret, recoveryCodes: result.recoveryCodes, fullToken: result.token };
   };
-  return { admin, clock, sessions, factors, enrolment, sut, code, pendingToken, enrolled };
+  const passkeys = new PasskeysUseCase(gate, factors, throttle, sut, enrolment, clock);
+  return { admin, clock, sessions, factors, enrolment, sut, passkeys, code, pendingToken, enrolled };
 }
 
 const refusal = async (promise: Promise<unknown>) => {
@@ -235,5 +220,34 @@ describe(SecondFactorSignInUseCase.name, () => {
       code: 'unauthorized',
       message: AUTH_MESSAGES.FULL_SESSION_REQUIRED,
     });
+  });
+
+  // ADR 0074: a second factor that changes without a new sign-in ends every other session; this one stays.
+  it('renewing recovery codes and removing a passkey end every other session of the admin, keeping this one', async () => {
+    const { admin, sessions, enrolment, passkeys, factors, sut, code, clock, pendingToken, enrolled } = setup();
+    const { secret, fullToken: other } = await enrolled();
+    clock.advance(60_000);
+    const { token: mine } = await sut.withTotp({ token: await pendingToken(), code: code(secret), ip: '10.0.0.1' });
+
+    await enrolment.renewRecoveryCodes(mine);
+    expect(await sessions.resolve('admin', other)).toBeUndefined();
+    expect(await sessions.resolve('admin', mine)).toBe(admin.id);
+
+    clock.advance(60_000);
+    const { token: again } = await sut.withTotp({ token: await pendingToken(), code: code(secret), ip: '10.0.0.1' });
+    factors.passkeyRows = [
+      {
+        id: 'cred-1',
+        adminId: admin.id,
+        publicKey: new Uint8Array(),
+        counter: 0,
+        transports: [],
+        createdAt: clock.now(),
+        lastUsedAt: null,
+      },
+    ];
+    await passkeys.remove({ token: mine, id: 'cred-1' });
+    expect(await sessions.resolve('admin', again)).toBeUndefined();
+    expect(await sessions.resolve('admin', mine)).toBe(admin.id);
   });
 });

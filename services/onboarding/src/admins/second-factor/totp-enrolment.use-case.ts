@@ -47,10 +47,12 @@ export class TotpEnrolmentUseCase {
     return this.finish(session);
   }
 
-  /** New recovery codes replace every old one (used or not); a fully signed-in session only. */
+  /** New recovery codes replace every old one (used or not); a fully signed-in session only; the others end. */
   async renewRecoveryCodes(token: unknown): Promise<{ recoveryCodes: string[] }> {
-    const { admin } = await this.gate.full(token);
-    return { recoveryCodes: await this.issueRecoveryCodes(admin.id) };
+    const session = await this.gate.full(token);
+    const recoveryCodes = await this.issueRecoveryCodes(session.admin.id);
+    await this.gate.endOthers(session);
+    return { recoveryCodes };
   }
 
   /** A factor was set up: new recovery codes, and a fully signed-in session in place of every other. */
