@@ -68,8 +68,7 @@ export class SpaController {
     const webDist = config.webDist;
     this.livePage = (path, markup, after) =>
       withView(webDist, indexHtml, pages.get(pageOf(path) ?? ''), markup, { meta: visitorMeta(true), after });
-    this.firstViewPage = (path, markup, after) =>
-      withView(webDist, indexHtml, pages.get(pageOf(path) ?? ''), markup, { meta: '', after });
+    this.firstViewPage = (path, markup, after) => withView(webDist, indexHtml, pages.get(pageOf(path) ?? ''), markup, { meta: '', after });
   }
 
   @Get('*')
