@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { adminPasswordStep, finishAdminSignIn } from './support/admin';
 
 // The payment pages against the embedded product: the payments service talks to the local Stripe emulator, so the
 // card form is the development-mode test-card form and 3-D Secure is the emulator's authentication page.
@@ -154,9 +155,9 @@ test.describe('payments', () => {
       );
       expect(created.stdout).toContain(`Administrator ${adminEmail} created`);
       await page.goto('/admin');
-      await page.getByLabel('Email Address').fill(adminEmail);
-      await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-      await page.getByRole('button', { name: 'Log in' }).click();
+      // Password, then the second factor every administrator sets up at the first sign-in (ADR 0072).
+      await adminPasswordStep(page, adminEmail, ADMIN_PASSWORD);
+      await finishAdminSignIn(page, adminEmail);
       await expect(page.getByText(`Signed in as ${adminEmail}`, { exact: true })).toBeVisible();
 
       await expectOrderStatus(page, orderId, 'Completed', 'All orders');
