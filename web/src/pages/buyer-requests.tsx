@@ -14,7 +14,6 @@ import { Select } from '@/components/ui/select';
 import { useSession } from '@/hooks/use-session';
 import { BUDGET_BUCKET_LABELS, BUDGET_BUCKETS, REQUEST_CATEGORIES, REQUEST_CATEGORY_LABELS } from '@/lib/contracts-light';
 import { apiErrorMessage, queryFetch } from '@/lib/queryClient';
-import { useIdle } from '@/lib/use-idle';
 import { usePreviewedList } from '@/lib/use-previewed-list';
 import {
   boardQueryKey,
@@ -30,7 +29,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 // The dialogs (Radix Dialog, and the shared DTOs with class-validator) load when one first opens, not with the board
 // (ADR 0044, P5); once loaded they stay mounted. The posting form, the one a newcomer opens first, is fetched as soon as
-// the board runs and mounted closed once it is idle, so "Post New Request" opens at once (P7, ADR 0065, 0073).
+// the board runs and mounted closed once fetched, so "Post New Request" opens at once (P7, ADR 0065, 0073).
 const loadPostingForm = () => import('@/components/requests/request-form-dialog');
 const RequestFormDialog = lazy(async () => ({ default: (await loadPostingForm()).RequestFormDialog }));
 const DeleteRequestDialog = lazy(async () => ({
@@ -64,22 +63,48 @@ async function fetchBoard(client: QueryClient, filters: BoardFilters, cursor: st
   return (await res.json()) as BuyerRequestListResponse;
 }
 
+/**
+ * "Post New Request" and its dialog, with the dialog's open state of their own: opening it renders the dialog, not the
+ * whole board (P7). The form is fetched once the board runs (its module evaluated in a task of its own) and mounted
+ * closed as soon as it is there (a closed dialog renders next to nothing), so the first tap only opens it.
+ */
+function PostRequest(): ReactElement {
+  const [posting, setPosting] = useState(false);
+  const [fetched, setFetched] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    loadPostingForm().then(
+      () => mounted && setFetched(true),
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  const mountForm = useOnceActive(posting || fetched);
+  return (
+    <>
+      <Button onClick={() => setPosting(true)}>
+        <Plus aria-hidden="true" />
+        Post New Request
+      </Button>
+      {mountForm && (
+        <Suspense fallback={null}>
+          <RequestFormDialog mode="post" open={posting} onOpenChange={setPosting} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
 /** Spec §2 Buyer Requests: the public board, filtered and paged by the server. */
 export function BuyerRequestsPage(): ReactElement {
   const [searchText, setSearchText] = useState('');
   const [filters, setFilters] = useState<BoardFilters>(NO_FILTERS);
-  const [posting, setPosting] = useState(false);
   const [editing, setEditing] = useState<BuyerRequestView | null>(null);
   const [deleting, setDeleting] = useState<BuyerRequestView | null>(null);
   const [contacting, setContacting] = useState<BuyerRequestView | null>(null);
   const { buyer } = useSession();
-  // The posting form is fetched once the board runs (its module is evaluated in a task of its own) and mounted closed
-  // once the browser is idle.
-  useEffect(() => {
-    void loadPostingForm();
-  }, []);
-  const idle = useIdle();
-  const postLoaded = useOnceActive(posting || idle);
   const editLoaded = useOnceActive(editing !== null);
   const deleteLoaded = useOnceActive(deleting !== null);
   const contactLoaded = useOnceActive(contacting !== null);
@@ -163,10 +188,7 @@ export function BuyerRequestsPage(): ReactElement {
           then is held and dispatched once hydrated on a visitor's view (ADR 0063), and otherwise changes nothing. */}
       <HydrationBoundary>
         <div className="mb-6 flex flex-col gap-3 md:flex-row md:items-center">
-          <Button onClick={() => setPosting(true)}>
-            <Plus aria-hidden="true" />
-            Post New Request
-          </Button>
+          <PostRequest />
           <HydratedFieldset className="flex flex-1 flex-col gap-3 md:flex-row md:items-center">
             <div className="relative flex-1">
               <Search
@@ -262,11 +284,6 @@ export function BuyerRequestsPage(): ReactElement {
         )}
       </HydrationBoundary>
 
-      {postLoaded && (
-        <Suspense fallback={null}>
-          <RequestFormDialog mode="post" open={posting} onOpenChange={setPosting} />
-        </Suspense>
-      )}
       {editLoaded && (
         <Suspense fallback={null}>
           <RequestFormDialog

@@ -43,6 +43,10 @@ function payloadOf(form: RequestForm, withEmail: boolean): Record<string, string
   return Object.fromEntries(entries);
 }
 
+function sameForm(a: RequestForm, b: RequestForm): boolean {
+  return (Object.keys(EMPTY_FORM) as Array<keyof RequestForm>).every((key) => a[key] === b[key]);
+}
+
 // The post form checks the registered email too (PostBuyerRequestFormDto); the edit form has none.
 const postPayload = (form: RequestForm) => payloadOf(form, true);
 const editPayload = (form: RequestForm) => payloadOf(form, false);
@@ -76,7 +80,10 @@ export function RequestFormDialog({
     defaultValues: EMPTY_FORM,
     toPayload: mode === 'edit' ? editPayload : postPayload,
   });
-  const { reset } = form;
+  const { reset, getValues } = form;
+  // Read when the dialog opens (a ref, so the effect below runs on opening only).
+  const submittedRef = useRef(form.formState.isSubmitted);
+  submittedRef.current = form.formState.isSubmitted;
   const [codeStep, setCodeStep] = useState<{ email: string; message: string } | null>(null);
   const [code, setCode] = useState('');
   // The server's answer to a wrong or expired code, under the code field.
@@ -84,11 +91,14 @@ export function RequestFormDialog({
 
   useEffect(() => {
     if (!open) return;
-    reset(mode === 'edit' && request ? formOf(request) : { ...EMPTY_FORM, buyerEmail: signedInEmailRef.current ?? '' });
+    const values = mode === 'edit' && request ? formOf(request) : { ...EMPTY_FORM, buyerEmail: signedInEmailRef.current ?? '' };
+    // A form never submitted that already holds these values (the first "Post New Request") is left as it is: a reset
+    // would render the whole form again before the dialog's first frame (P7).
+    if (submittedRef.current || !sameForm(getValues(), values)) reset(values);
     setCodeStep(null);
     setCode('');
     setCodeError(undefined);
-  }, [open, mode, request, reset]);
+  }, [open, mode, request, reset, getValues]);
 
   // One Idempotency-Key per post: a double click or a retry of the same text is made once on the board.
   const submission = useSubmissionKey();
