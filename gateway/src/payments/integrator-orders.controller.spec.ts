@@ -26,8 +26,8 @@ describe('the integrator API rate limit (ADR 0032)', () => {
   it('counts per company key: one company past its limit gets 429, another company on the same IP does not', async () => {
     const policies = { ...DEFAULT_RATE_LIMITS, 'integrator-api': { perIp: 100, perIdentity: 2, windowMs: 60_000 } };
     const guard = new RateLimitGuard(new Reflector(), new MemoryRateLimiter(), policies);
-    const acme = { ip: '10.0.0.1', body: {}, company: { id: 'acme' } };
-    const globex = { ip: '10.0.0.1', body: {}, company: { id: 'globex' } };
+    const acme = { ip: '10.0.0.1', headers: {}, body: {}, company: { id: 'acme' } };
+    const globex = { ip: '10.0.0.1', headers: {}, body: {}, company: { id: 'globex' } };
     expect(await guard.canActivate(contextFor(acme))).toBe(true);
     expect(await guard.canActivate(contextFor(acme))).toBe(true);
     await expect(guard.canActivate(contextFor(acme))).rejects.toMatchObject({ body: { statusCode: 429 } });
