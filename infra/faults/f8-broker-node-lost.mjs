@@ -6,8 +6,14 @@
 // no process exit), plus: every quorum queue had a replica on each node, and each process's time to reconnect after
 // each kill, read from its "broker reconnected" log lines (downMs), is printed.
 //
+// Then a node's disk is lost: with the notifications service paused (SIGSTOP) so its queue holds a backlog, the node
+// that leads paymarket.notifications is killed, its data folder deleted and the node forgotten by the cluster
+// (`forget_cluster_node`); notifications resumes; a new, empty node joins in its place and `rabbitmq-queues grow` gives
+// every quorum queue its third replica back (checked).
+//
 // PAYMARKET_UNSAFE_CLASSIC_QUEUES=1 declares the queues classic (one node each, nothing replicated): F8 then shows
-// what the quorum queues prevent.
+// what the quorum queues prevent. Restarted with its disk, a classic queue's node brings its messages back; with its
+// disk lost they are gone, and the check reports the payment events that never reached the integrator.
 import { readFileSync } from 'node:fs';
 import { startRabbitCluster } from './rabbit-cluster.mjs';
 
@@ -15,12 +21,15 @@ const VHOST = 'paymarket-faults-f8';
 /** How long each killed node stays down before it is started again. */
 const DOWN_S = Number(process.env.F8_DOWN_S ?? 10);
 const PAYMENTS_QUEUE = 'paymarket.payments';
+const NOTIFICATIONS_QUEUE = 'paymarket.notifications';
+/** Messages not yet delivered in the notifications queue when its node's disk is lost (or what 20 s of paused consumers give). */
+const BACKLOG = 5;
 /** Concurrent checkouts while the nodes are killed (lower than the other faults': four Erlang VMs share the cores). */
 const CONCURRENCY = Number(process.env.F8_CONCURRENCY ?? 8);
 
 /**
  * Runs F8 with the harness's functions (run-faults.mjs): `say`, `sleep`, `load`, `check`, `startCluster`,
- * `stopCluster`, `freshDatabase`, `setupCompany`, `useBroker`, `clusterLog` (the path of the cluster's log) and
+ * `stopCluster`, `freshDatabase`, `setupCompany`, `useBroker`, `signalProcesses`, `clusterLog` (the path of the cluster's log) and
  * `restore` (true when something runs after F8 on the system broker). Returns the harness's results.
  */
 export async function brokerNodeLost(h) {
@@ -45,14 +54,19 @@ export async function brokerNodeLost(h) {
     const placement = queuePlacement(rabbit);
     for (const line of placement.lines) say(`   ${line}`);
 
-    const label = `F8 RabbitMQ node lost: kill -9 of one node, then of the ${PAYMENTS_QUEUE} leader`;
+    const label = `F8 RabbitMQ node lost: kill -9 of a node, of the ${PAYMENTS_QUEUE} leader, a node's disk`;
     const faultStarted = Date.now();
     const kills = [];
-    const results = await underLoad(h, () => killTwoNodes(h, rabbit, kills));
+    const results = await underLoad(h, async () => {
+      await killTwoNodes(h, rabbit, kills);
+      await loseNodeDisk(h, rabbit, kills);
+    });
     const outcome = await h.check(label, results, { noExitsSince: { allowed: [] }, faultStarted });
     const reconnects = reconnectTimes(h.clusterLog, kills);
     for (const line of reconnects.lines) say(`   ${line}`);
-    const problems = [...placement.problems, ...reconnects.problems];
+    // After the lost disk: the new node holds a replica of every quorum queue again.
+    const regrown = queuePlacement(rabbit);
+    const problems = [...placement.problems, ...regrown.problems.filter((p) => !placement.problems.includes(p)), ...reconnects.problems];
     for (const p of problems) say(`   ✗ ${p}`);
     say(`F8 took ${((Date.now() - started) / 1000).toFixed(0)} s, the cluster's start included`);
     return [{ ...outcome, pass: outcome.pass && problems.length === 0, problems: [...outcome.problems, ...problems] }];
@@ -107,6 +121,49 @@ async function killAndRestart(h, rabbit, name, what, kills) {
   // Its data folder is intact: the node rejoins the cluster and its replicas catch up from the leaders.
   await rabbit.startNode(name);
   h.say(`${name} started again and rejoined (${((Date.now() - at) / 1000).toFixed(1)} s after the kill)`);
+}
+
+/**
+ * A node's disk lost: the node that leads the notifications queue is killed while that queue holds a backlog (its
+ * consumers paused), its data deleted and the node forgotten; a new, empty node joins in its place and every quorum
+ * queue grows a replica on it. A quorum queue keeps the backlog on its two other replicas; a classic one is deleted
+ * with it by `forget_cluster_node`.
+ */
+async function loseNodeDisk(h, rabbit, kills) {
+  const leader = rabbit.queues(VHOST).get(NOTIFICATIONS_QUEUE)?.leader;
+  if (!leader || !rabbit.nodes.some((n) => n.name === leader))
+    throw new Error(`no leader found for ${NOTIFICATIONS_QUEUE} (rabbitmqctl list_queues said ${leader ?? 'nothing'})`);
+  const paused = h.signalProcesses('notifications', 'SIGSTOP');
+  let backlog = 0;
+  try {
+    // The payments under way keep publishing: wait until the paused consumers' queue holds some of their events
+    // beyond the consumers' prefetch windows (those are already on their sockets and would be handled on SIGCONT).
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      backlog = rabbit.queues(VHOST).get(NOTIFICATIONS_QUEUE)?.ready ?? 0;
+      if (backlog >= BACKLOG) break;
+      await h.sleep(250);
+    }
+    const pid = rabbit.kill(leader);
+    const at = Date.now();
+    kills.push({ name: leader, what: `the ${NOTIFICATIONS_QUEUE} leader, its disk lost`, at });
+    h.say(
+      `kill -9 ${leader} (beam pid ${pid}), the ${NOTIFICATIONS_QUEUE} leader, with ${backlog} message(s) not yet delivered in it (notifications paused in ${paused} process(es)); its data folder deleted`,
+    );
+    await rabbit.wipe(leader);
+    rabbit.forget(leader);
+    h.say(`${leader} forgotten by the cluster (forget_cluster_node)`);
+  } finally {
+    h.signalProcesses('notifications', 'SIGCONT');
+  }
+  await h.sleep(DOWN_S * 1000);
+  const at = Date.now();
+  await rabbit.startNode(leader);
+  rabbit.join(leader, rabbit.liveNode([leader]));
+  rabbit.grow(leader);
+  h.say(
+    `${leader} joined again as a new, empty node and every quorum queue grew a replica on it (${((Date.now() - at) / 1000).toFixed(1)} s)`,
+  );
 }
 
 /** The harness's queue depths (`waitForQuiet`, dead letters) read from the F8 cluster. */

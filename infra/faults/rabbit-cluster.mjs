@@ -252,6 +252,35 @@ export class RabbitCluster {
     return pid;
   }
 
+  /** Deletes a (killed) node's data folder: the node's disk is lost; started again, it is a new, empty node. */
+  async wipe(name) {
+    const node = this.node(name);
+    // The VM is our child (the script execs it): it has gone once its exit is reaped.
+    const deadline = Date.now() + 15_000;
+    while (node.process && node.process.exitCode === null && node.process.signalCode === null) {
+      if (Date.now() > deadline) throw new Error(`${name} is still running: kill it before its disk is lost`);
+      await sleep(100);
+    }
+    rmSync(join(node.dir, 'mnesia'), { recursive: true, force: true });
+    rmSync(join(node.dir, 'beam.pid'), { force: true });
+  }
+
+  /**
+   * Removes a lost node from the cluster (run on a live node): its quorum queue replicas are dropped (the others keep
+   * a majority and the messages), and any classic queue that lived on it is deleted with what it held.
+   */
+  forget(name) {
+    this.ctl(this.liveNode([name]), ['-q', 'forget_cluster_node', name]);
+  }
+
+  /** Adds a replica on `name` to every quorum queue of every vhost (after a new node joined in a lost one's place). */
+  grow(name) {
+    const result = this.cli('rabbitmq-queues', this.liveNode([name]), ['-q', 'grow', name, 'all']);
+    if (result.status !== 0)
+      throw new Error(`rabbitmq-queues grow ${name} all failed (${result.status}): ${result.stderr || result.stdout}`);
+    return result.stdout;
+  }
+
   /** A node that answers (for the CLI calls while another is down). */
   liveNode(except = []) {
     const node = this.nodes.find(
@@ -272,7 +301,7 @@ export class RabbitCluster {
     this.ctl(node, ['-q', 'set_permissions', '-p', vhost, 'guest', '.*', '.*', '.*']);
   }
 
-  /** name → { leader, members, messages } of every queue in `vhost`. */
+  /** name → { type, leader, members, messages, ready } of every queue in `vhost`. */
   queues(vhost) {
     const out = this.ctl(this.liveNode(), [
       '-q',
@@ -284,6 +313,7 @@ export class RabbitCluster {
       'leader',
       'members',
       'messages',
+      'messages_ready',
       'pid',
       '--no-table-headers',
     ]);
@@ -291,7 +321,7 @@ export class RabbitCluster {
     // Tab-separated columns; a classic queue has empty leader and members columns: the node it lives on is the one
     // in its process id (`<pm1@localhost.1700000000.123.0>`).
     for (const line of out.split('\n').filter((l) => l.trim())) {
-      const [name, type, leader, members, messages, pid] = line.split('\t').map((c) => c.trim());
+      const [name, type, leader, members, messages, ready, pid] = line.split('\t').map((c) => c.trim());
       queues.set(name, {
         type,
         leader: leader || /^<([^@<>]+@[^.<>]+)\./.exec(pid ?? '')?.[1] || '',
@@ -300,6 +330,8 @@ export class RabbitCluster {
           .split(/[,\s]+/)
           .filter(Boolean),
         messages: Number(messages),
+        // Not yet delivered to a consumer (the rest sit in consumers' prefetch windows, already on their sockets).
+        ready: Number(ready),
       });
     }
     return queues;

@@ -375,6 +375,20 @@ function childrenOfLauncher() {
     });
 }
 
+/** Sends `signal` to every replica of a process (F8 pauses notifications with SIGSTOP); returns how many it reached. */
+function signalProcesses(name, signal) {
+  let reached = 0;
+  for (const child of childrenOfLauncher().filter((c) => c.name === name)) {
+    try {
+      process.kill(child.pid, signal);
+      reached++;
+    } catch {
+      // gone
+    }
+  }
+  return reached;
+}
+
 function pidOf(name) {
   return childrenOfLauncher().find((c) => c.name === name)?.pid;
 }
@@ -477,13 +491,16 @@ async function setupCompany() {
   companyId = access.json.company.id;
   const endpoint = await api('POST', '/api/v1/webhook-endpoints', {
     url: `http://127.0.0.1:${receiverPort}/hook`,
-    events: ['payment.succeeded', 'payment.failed', 'payment.pending', 'payment.refunded', 'order.updated'],
+    events: WEBHOOK_EVENTS,
   });
   if (endpoint.status !== 201) throw new Error(`webhook endpoint: ${endpoint.status} ${endpoint.text}`);
   endpointId = endpoint.json.id;
 }
 
 // ---- the load: concurrent checkouts, each retried through the fault as a careful client would ---------------------
+
+/** The events the integrator's endpoint subscribes to. */
+const WEBHOOK_EVENTS = ['payment.succeeded', 'payment.failed', 'payment.pending', 'payment.refunded', 'order.updated'];
 
 const RETRYABLE = (status) => status === 0 || status === 429 || status >= 500;
 
@@ -732,6 +749,17 @@ async function check(label, results, { noExitsSince, faultStarted }) {
     if (!receivedIds.has(d.event_id)) {
       lost++;
       problems.push(`event ${d.event_type} ${d.event_id} never reached the receiver`);
+    }
+  }
+  // ...and every event the company's payments published reached it (a message the broker lost has no delivery row).
+  const published = await query(`SELECT id, name FROM payments.outbox WHERE name = ANY($1) AND payload->>'companyId' = $2`, [
+    WEBHOOK_EVENTS,
+    companyId,
+  ]);
+  for (const e of published) {
+    if (!receivedIds.has(e.id)) {
+      lost++;
+      problems.push(`event ${e.name} ${e.id} was published but never reached the receiver`);
     }
   }
   const idsPerPayment = new Map();
@@ -1022,7 +1050,7 @@ const FAULTS = {
   // Issue 35: a RabbitMQ node lost (infra/faults/f8-broker-node-lost.mjs), then the usual cluster if anything follows.
   F8: () =>
     brokerNodeLost({
-      ...{ say, sleep, load, check, startCluster, stopCluster, freshDatabase, setupCompany, useBroker },
+      ...{ say, sleep, load, check, startCluster, stopCluster, freshDatabase, setupCompany, useBroker, signalProcesses },
       clusterLog: CLUSTER_LOG,
       restore: WITH_PROMETHEUS || SELECTED.indexOf('F8') < SELECTED.length - 1,
     }),
