@@ -22,6 +22,20 @@ describe(FactorSecretBox.name, () => {
     expect(rotated.encrypt('x', 'admin-1')).toMatch(/^v1:k2:/);
   });
 
+  it('says which stored values are not under the current key (the first of the ring)', () => {
+    const [k1, k2] = [key('k1'), key('k2')];
+    const old = new FactorSecretBox(factorKeyRing({ ADMIN_FACTOR_KEYS: k1 }, true));
+    const rotated = new FactorSecretBox(factorKeyRing({ ADMIN_FACTOR_KEYS: `${k2},${k1}` }, true));
+    expect(rotated.currentKeyId).toBe('k2');
+    const underK1 = old.encrypt('JBSWY3DPEHPK3PXP', 'admin-1');
+    expect(old.needsReEncryption(underK1)).toBe(false);
+    expect(rotated.needsReEncryption(underK1)).toBe(true);
+    expect(rotated.needsReEncryption(rotated.encrypt('JBSWY3DPEHPK3PXP', 'admin-1'))).toBe(false);
+    // A key the ring no longer has, or a value that is not one of ours: not under the current key either.
+    expect(old.needsReEncryption(rotated.encrypt('x', 'admin-1'))).toBe(true);
+    expect(rotated.needsReEncryption('garbage')).toBe(true);
+  });
+
   it('refuses to run in production without ADMIN_FACTOR_KEYS, and uses a development key otherwise', () => {
     expect(() => factorKeyRing({}, true)).toThrow(/ADMIN_FACTOR_KEYS is required in production/);
     expect(factorKeyRing({}, false)).toEqual([{ id: 'dev', key: expect.any(Buffer) }]);

@@ -10,7 +10,8 @@ const KEY_LIST = /^\s*[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/_-]{43}=?\s*(,\s*[A-Za-z0-
  * Administrators' TOTP secrets at rest (ADR 0072), the way webhook secrets are kept (ADR 0036): AES-256-GCM under a
  * key ring from `ADMIN_FACTOR_KEYS` (`keyId:base64-of-32-bytes`, comma-separated; the first encrypts, all decrypt).
  * A key of its own rather than WEBHOOK_SECRET_KEYS: the notifications service holding webhook keys must not be
- * able to read administrators' secrets.
+ * able to read administrators' secrets. Keys rotate as webhook keys do: a new one put first, FactorSecretUpkeep
+ * re-encrypts the stored secrets under it when onboarding starts, then the old one can be dropped.
  */
 export class AdminFactorKeysEnv {
   @IsOptional()
@@ -66,5 +67,15 @@ export class FactorSecretBox {
     decipher.setAAD(Buffer.from(`admin-totp:${adminId}`, 'utf8'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+  }
+
+  /** The key new values are encrypted under (the first of the ring). */
+  get currentKeyId(): string {
+    return this.keys[0]!.id;
+  }
+
+  /** True when the value is not under the current key (an older key, or unreadable): FactorSecretUpkeep re-encrypts it. */
+  needsReEncryption(stored: string): boolean {
+    return stored.split(':')[1] !== this.currentKeyId;
   }
 }
