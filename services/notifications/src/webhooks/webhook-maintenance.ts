@@ -38,6 +38,8 @@ export class WebhookMaintenance implements OnApplicationBootstrap, BeforeApplica
   ) {}
 
   onApplicationBootstrap(): void {
+    // A Nest microservice calls this hook twice (init, then registerModules): one job, one interval.
+    if (this.timer) return;
     // At start too, so endpoints older than secrets get theirs and a new key takes over without waiting (ADR 0036).
     this.running = this.upkeepSecrets().finally(() => (this.running = undefined));
     this.timer = setInterval(() => {

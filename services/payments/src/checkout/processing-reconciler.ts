@@ -33,6 +33,8 @@ export class ProcessingReconciler implements OnApplicationBootstrap, BeforeAppli
   ) {}
 
   onApplicationBootstrap(): void {
+    // A Nest microservice calls this hook twice (init, then registerModules): one timer chain, not two.
+    if (this.timer) return;
     this.schedule(Math.min(5_000, this.afterMs));
   }
 

@@ -18,6 +18,8 @@ export class TransferSweeper implements OnApplicationBootstrap, BeforeApplicatio
   ) {}
 
   onApplicationBootstrap(): void {
+    // A Nest microservice calls this hook twice (init, then registerModules): one timer chain, not two.
+    if (this.timer) return;
     this.schedule(1_000);
   }
 
