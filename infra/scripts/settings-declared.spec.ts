@@ -47,6 +47,7 @@ describe('settings declarations', () => {
     { program: 'admin:create', path: 'infra/scripts/admin-create.mjs' },
     { program: 'admin:create', path: 'services/onboarding/src/admins/admin-create.cli.ts' },
     { program: 'ledger:verify', path: 'infra/scripts/ledger-verify.mjs' },
+    { program: 'audit:verify', path: 'infra/scripts/audit-verify.mjs' },
     { program: 'dead-letters', path: 'infra/scripts/dead-letters.mjs' },
     { program: 'start', path: 'infra/scripts/build-if-needed.mjs' },
   ] as const)('declares every variable $path reads, read by $program', ({ program, path }) => {

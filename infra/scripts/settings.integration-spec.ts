@@ -18,6 +18,7 @@ const ENTRIES: Array<{ program: Program; script: string; args?: string[] }> = [
     args: ['--email', 'admin@example.com', '--password', 'a-long-password-1'],
   },
   { program: 'ledger:verify', script: 'infra/scripts/ledger-verify.mjs', args: ['--no-stripe'] },
+  { program: 'audit:verify', script: 'infra/scripts/audit-verify.mjs' },
   { program: 'dead-letters', script: 'infra/scripts/dead-letters.mjs' },
   { program: 'start', script: 'infra/embedded/start.mjs' },
   { program: 'start:cluster', script: 'infra/cluster/start.mjs' },

@@ -5,6 +5,7 @@ export type Program =
   | 'start:cluster'
   | 'admin:create'
   | 'ledger:verify'
+  | 'audit:verify'
   | 'dead-letters'
   | 'gateway'
   | 'onboarding'

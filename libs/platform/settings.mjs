@@ -10,6 +10,7 @@ export const PROGRAMS = [
   'start:cluster',
   'admin:create',
   'ledger:verify',
+  'audit:verify',
   'dead-letters',
   'gateway',
   'onboarding',
@@ -26,7 +27,7 @@ const SERVICES = ['onboarding', 'catalog', 'payments', 'requests', 'notification
 const EMBEDDED = ['start', 'start:cluster'];
 // Every Nest process (the emulator has settings of its own only).
 const APP = [...EMBEDDED, 'gateway', ...SERVICES];
-const BUILDING = ['start', 'start:cluster', 'admin:create', 'ledger:verify'];
+const BUILDING = ['start', 'start:cluster', 'admin:create', 'ledger:verify', 'audit:verify'];
 const LEDGER_STRIPE = ['ledger:verify', 'start', 'start:cluster', 'payments'];
 const TRACED = ['start', 'start:cluster', 'gateway', ...SERVICES];
 
@@ -52,13 +53,13 @@ export const SETTINGS = [
     name: 'PAYMARKET_DATA_DIR',
     ...absolutePath(),
     fallback: '.data/postgres in the checkout',
-    readBy: ['start', 'admin:create', 'ledger:verify'],
+    readBy: ['start', 'admin:create', 'ledger:verify', 'audit:verify'],
   },
   {
     name: 'DATABASE_URL',
     ...url(['postgres:', 'postgresql:']),
     fallback: 'the embedded PostgreSQL',
-    readBy: [...EMBEDDED, ...SERVICES, 'admin:create', 'ledger:verify'],
+    readBy: [...EMBEDDED, ...SERVICES, 'admin:create', 'ledger:verify', 'audit:verify'],
     requiredBy: SERVICES,
   },
   {
@@ -96,7 +97,7 @@ export const SETTINGS = [
     name: 'LOG_LEVEL',
     ...enumOf('trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'),
     fallback: 'info (launchers and CLIs: warn)',
-    readBy: [...APP, 'admin:create', 'ledger:verify'],
+    readBy: [...APP, 'admin:create', 'ledger:verify', 'audit:verify'],
   },
   { name: 'PORT', ...port(true), fallback: '3000 (0: any free port)', readBy: [...EMBEDDED, 'gateway'] },
   {

@@ -4,6 +4,7 @@ export * from './errors/index.js';
 export * from './messaging/index.js';
 export * from './database/index.js';
 export * from './outbox/index.js';
+export * from './audit/record-audit.js';
 export * from './inbox/index.js';
 export * from './bootstrap/index.js';
 export * from './rate-limit/index.js';

@@ -3,5 +3,5 @@ import { OnboardingModule } from './onboarding.module.js';
 
 export { OnboardingModule };
 export const onboardingService: ServiceDefinition = { name: 'onboarding', module: (config) => OnboardingModule.forRoot(config) };
-export { adminCreate } from './admins/admin-create.cli.js';
-export { nextTotpCode, signInEnrolledAdmin, signInNewAdmin, type SignedInTestAdmin } from './admins/second-factor/sign-in-admin.testing.js';
+export { verifyAuditLogAt, formatAuditReport, type AuditLogReport } from './audit/verify-audit-log.js';
+// Test helpers (signing in an administrator, reading audit rows) are in @paymarket/onboarding/testing.

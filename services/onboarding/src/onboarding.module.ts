@@ -23,6 +23,24 @@ import { PayeeAuthModule } from './payee-auth/payee-auth.module.js';
 import { AdminSecondFactor1764400000000 } from './database/migrations/1764400000000-admin-second-factor.js';
 import { SessionDevices1764460000000 } from './database/migrations/1764460000000-session-devices.js';
 import { AdminFactorKeysEnv, factorKeyRing, FactorSecretBox } from './admins/second-factor/factor-secret-box.js';
+import { AuditLog1764500000000 } from './database/migrations/1764500000000-audit-log.js';
+import { AuditModule } from './audit/audit.module.js';
+
+/** Onboarding's schema, migration by migration (also run by `npm run audit:verify` on the database it checks). */
+export const ONBOARDING_MIGRATIONS = [
+  CreateBuyers1763769700000,
+  CreateSignInAndSessions1763780000000,
+  CreateAccountDeletionRequests1763800000000,
+  CreateCompanies1763810000000,
+  CreateMarketplaces1763820000000,
+  DropCompanyWebhookSecret1763920000000,
+  ApiKeysAndConsole1763930000000,
+  PayeeSignIn1764100000000,
+  MarketplaceTenants1764200000000,
+  AdminSecondFactor1764400000000,
+  SessionDevices1764460000000,
+  AuditLog1764500000000,
+];
 
 @Module({})
 export class OnboardingModule {
@@ -34,19 +52,7 @@ export class OnboardingModule {
       imports: [
         ServicePlatformModule.forService(config, {
           entities: [BuyerEntity, MarketplaceEntity, AccountDeletionRequestEntity, CompanyEntity],
-          migrations: [
-            CreateBuyers1763769700000,
-            CreateSignInAndSessions1763780000000,
-            CreateAccountDeletionRequests1763800000000,
-            CreateCompanies1763810000000,
-            CreateMarketplaces1763820000000,
-            DropCompanyWebhookSecret1763920000000,
-            ApiKeysAndConsole1763930000000,
-            PayeeSignIn1764100000000,
-            MarketplaceTenants1764200000000,
-            AdminSecondFactor1764400000000,
-            SessionDevices1764460000000,
-          ],
+          migrations: ONBOARDING_MIGRATIONS,
         }),
         BuyersModule,
         AuthModule,
@@ -55,6 +61,7 @@ export class OnboardingModule {
         AccountDeletionModule,
         CompaniesModule,
         PayeeAuthModule,
+        AuditModule,
       ],
     };
   }

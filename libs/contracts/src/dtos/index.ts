@@ -15,3 +15,6 @@ export * from './developer-console/index.js';
 export * from './quotes/index.js';
 export * from './statements/index.js';
 export * from './idempotency-messages.js';
+export * from './audit/audit.dto.js';
+export * from './audit/audit-query.dto.js';
+export * from './device-label.js';

@@ -4,13 +4,20 @@ import type { RequestsEventMap } from './requests.events.js';
 import type { OrderEventMap } from './orders.events.js';
 import type { QuotesEventMap } from './quotes.events.js';
 import type { DisputesEventMap } from './disputes.events.js';
+import type { AuditEventMap } from './audit.events.js';
 import type { ServiceName } from './wire.js';
 
 /**
  * Every domain event name with the payload it carries, composed from each domain's own map (one file per domain:
  * `<domain>.events.ts`). `publish(name, payload)` is checked against this.
  */
-export type EventMap = OnboardingEventMap & CatalogEventMap & RequestsEventMap & OrderEventMap & QuotesEventMap & DisputesEventMap;
+export type EventMap = OnboardingEventMap &
+  CatalogEventMap &
+  RequestsEventMap &
+  OrderEventMap &
+  QuotesEventMap &
+  DisputesEventMap &
+  AuditEventMap;
 
 export type EventName = keyof EventMap;
 

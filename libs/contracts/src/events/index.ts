@@ -6,4 +6,5 @@ export * from './requests.events.js';
 export * from './orders.events.js';
 export * from './quotes.events.js';
 export * from './disputes.events.js';
+export * from './audit.events.js';
 export * from './subscriptions.js';

@@ -6,7 +6,8 @@ import type { ServiceName } from './wire.js';
  * published while its consumer is down (or has never run) waits in the consumer's durable queue.
  */
 export const EVENT_SUBSCRIPTIONS: Record<ServiceName, readonly EventName[]> = {
-  onboarding: [],
+  // audit.recorded: every service's privileged actions, appended to the audit trail (ADR 0075).
+  onboarding: ['audit.recorded'],
   catalog: [],
   // marketplace.updated: its copy of each marketplace's fee terms and payout account (ADR 0051).
   payments: ['marketplace.updated'],

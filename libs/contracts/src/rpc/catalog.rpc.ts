@@ -1,4 +1,5 @@
 import type { ProviderApplicationDto, ProviderApplicationStatus } from '../dtos/catalog/provider-application.dto.js';
+import type { AuditContext } from '../events/audit.events.js';
 import type { RegisterSellerDto } from '../dtos/catalog/register-seller.dto.js';
 import type { UpdateSellerDto } from '../dtos/catalog/update-seller.dto.js';
 
@@ -130,8 +131,15 @@ export interface CatalogRpcMap {
     request: { status?: ProviderApplicationStatus; limit?: number };
     response: { applications: ProviderApplicationView[] };
   };
+  /** Audited (ADR 0075): `provider.approved` or `provider.rejected`, recorded with the decision. */
   'catalog.decide_provider_application': {
-    request: { applicationId: string; decision: 'approved' | 'rejected'; note: string | null; decidedBy: string | null };
+    request: {
+      applicationId: string;
+      decision: 'approved' | 'rejected';
+      note: string | null;
+      decidedBy: string | null;
+      audit: AuditContext;
+    };
     response: ProviderApplicationView;
   };
   /** Payments only (ADR 0030): resolves `seller_<id>` to the seller's payout account; never exposed by the gateway. */

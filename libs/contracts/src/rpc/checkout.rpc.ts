@@ -12,6 +12,7 @@ import type { CreateOrderDto, CreatePaymentIntentDto, PaymentStatusDto } from '.
 import type { ApiCreateOrderDto, ApiListOrdersDto } from '../dtos/payments/api-order.dto.js';
 import type { EmbedCreateOrderDto, EmbedOrderResponse } from '../dtos/marketplaces/embed.dto.js';
 import type { CreateRefundDto, ListRefundsDto, RefundList, RefundView } from '../dtos/payments/api-refund.dto.js';
+import type { AuditContext } from '../events/audit.events.js';
 
 // DO NOT CHANGE THE VALUES WITHOUT A MIGRATION PLAN: they are routing keys bound to the payments queue.
 export const CheckoutRpc = {
@@ -54,6 +55,9 @@ export interface CallerRequest<T> {
   body: T;
 }
 
+/** A privileged command (ADR 0075): also who asked and from where, which the service records in the audit trail. */
+export type AuditedCallerRequest<T> = CallerRequest<T> & { audit: AuditContext };
+
 export interface LedgerReport {
   ok: boolean;
   entries: number;
@@ -71,7 +75,8 @@ export interface CheckoutRpcMap {
   'payments.recheck_payment': { request: CallerRequest<PaymentStatusDto>; response: PaymentStatusView };
   'payments.get_payment': { request: CallerRequest<{ paymentIntentId: string; clientSecret?: string }>; response: PaymentStatusView };
   'payments.list_orders': { request: CallerRequest<{ all?: boolean }>; response: OrderView[] };
-  'payments.refund_order': { request: CallerRequest<RefundOrderDto & { orderId: string }>; response: OrderView };
+  /** Audited (ADR 0075): `order.refunded`, recorded with the refund's plan. */
+  'payments.refund_order': { request: AuditedCallerRequest<RefundOrderDto & { orderId: string }>; response: OrderView };
   'payments.handle_stripe_webhook': { request: { payload: string; signature: string }; response: { received: true; duplicate: boolean } };
   'payments.verify_ledger': { request: { withStripe?: boolean }; response: LedgerReport };
   'payments.api_create_order': { request: CallerRequest<ApiCreateOrderDto>; response: ApiOrderView };
@@ -79,7 +84,8 @@ export interface CheckoutRpcMap {
   'payments.api_payment_intent': { request: CallerRequest<{ id: string }>; response: PaymentIntentResponse };
   'payments.api_get_order': { request: CallerRequest<{ id: string }>; response: ApiOrderView };
   'payments.api_list_orders': { request: CallerRequest<ApiListOrdersDto>; response: ApiOrderList };
-  'payments.api_create_refund': { request: CallerRequest<CreateRefundDto>; response: RefundView };
+  /** Audited (ADR 0075): `order.refunded`, recorded with the refund's plan. */
+  'payments.api_create_refund': { request: AuditedCallerRequest<CreateRefundDto>; response: RefundView };
   'payments.api_get_refund': { request: CallerRequest<{ id: string }>; response: RefundView };
   'payments.api_list_refunds': { request: CallerRequest<ListRefundsDto>; response: RefundList };
   /** `marketplaceId`: from the verified embed token; the order belongs to caller.company and records the marketplace. */

@@ -18,6 +18,7 @@ import type {
   WebhookEndpointList,
   WebhookEndpointView,
 } from '../dtos/webhooks/webhook-endpoint.dto.js';
+import type { AuditContext } from '../events/audit.events.js';
 
 // DO NOT CHANGE THE VALUES WITHOUT A MIGRATION PLAN: they are routing keys bound to service queues.
 export const NotificationsRpc = {
@@ -43,14 +44,15 @@ export interface NotificationsRpcMap {
   /**
    * Integrator webhooks (ADR 0033); `companyId` is the caller's company as the gateway's API key guard verified it.
    * `idempotencyKey`, the caller's Idempotency-Key header: registered once per key in the company (ADR 0050).
+   * Audited (ADR 0075), as are update, delete and roll below: `audit` is who asked and from where.
    */
   'notifications.create_webhook_endpoint': {
-    request: CreateWebhookEndpointDto & { companyId: string; idempotencyKey?: string };
+    request: CreateWebhookEndpointDto & { companyId: string; idempotencyKey?: string; audit: AuditContext };
     response: CreatedWebhookEndpoint;
   };
   'notifications.get_webhook_endpoint': { request: { companyId: string; id: string }; response: WebhookEndpointView };
   'notifications.update_webhook_endpoint': {
-    request: UpdateWebhookEndpointDto & { companyId: string; id: string };
+    request: UpdateWebhookEndpointDto & { companyId: string; id: string; audit: AuditContext };
     response: WebhookEndpointView;
   };
   'notifications.reveal_webhook_secret': { request: { companyId: string; id: string }; response: WebhookSecretView };
@@ -76,10 +78,10 @@ export interface NotificationsRpcMap {
    * a repeat answers the endpoint's current secret, as reveal reads it (ADR 0050).
    */
   'notifications.roll_webhook_secret': {
-    request: RollWebhookSecretDto & { companyId: string; id: string; idempotencyKey?: string };
+    request: RollWebhookSecretDto & { companyId: string; id: string; idempotencyKey?: string; audit: AuditContext };
     response: WebhookSecretView;
   };
   'notifications.list_webhook_endpoints': { request: { companyId: string }; response: WebhookEndpointList };
   /** `not_found` for an unknown id or another company's endpoint. */
-  'notifications.delete_webhook_endpoint': { request: { companyId: string; id: string }; response: { deleted: true } };
+  'notifications.delete_webhook_endpoint': { request: { companyId: string; id: string; audit: AuditContext }; response: { deleted: true } };
 }
