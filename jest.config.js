@@ -27,6 +27,7 @@ const shared = {
   moduleNameMapper: {
     ...Object.fromEntries(Object.entries(workspaces).map(([name, dir]) => [`^@paymarket/${name}$`, `<rootDir>/${dir}/src/index.ts`])),
     '^@paymarket/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
+    '^@paymarket/onboarding/testing$': '<rootDir>/services/onboarding/src/testing/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',

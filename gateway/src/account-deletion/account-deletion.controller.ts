@@ -1,5 +1,5 @@
-import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ConfirmAccountDeletionDto,
   RequestAccountDeletionDto,
@@ -9,6 +9,7 @@ import {
 } from '@paymarket/contracts';
 import { BUYER_SESSION_COOKIE, clearSessionCookie } from '../auth/session-cookies.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
+import { auditOrigin } from '../http/audit-context.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { Doc, DocTag } from '../openapi/describe.js';
@@ -43,9 +44,14 @@ export class AccountDeletionController {
   @RateLimit('public-form')
   async confirm(
     @Body() body: ConfirmAccountDeletionDto,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AccountDeletionConfirmed> {
-    const confirmed = await this.rpc.call(RpcPatterns.onboarding.CONFIRM_ACCOUNT_DELETION, { token: body.token });
+    // The erasure is audited (ADR 0075): from where; onboarding names the account holder by account id.
+    const confirmed = await this.rpc.call(RpcPatterns.onboarding.CONFIRM_ACCOUNT_DELETION, {
+      token: body.token,
+      audit: auditOrigin(request),
+    });
     // This browser may hold one of the revoked sessions: drop the dead cookie too.
     clearSessionCookie(reply, BUYER_SESSION_COOKIE, this.config.production);
     return confirmed;

@@ -11,6 +11,7 @@ import {
 } from '@paymarket/contracts';
 import { ApiKey, CurrentCompany, type ApiCompany } from '../auth/api-key.guard.js';
 import { ApiError } from '../http/api-error.js';
+import { auditContext, companyActor } from '../http/audit-context.js';
 import { idempotencyKeyOf } from '../http/idempotency-key.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { Doc, DocTag } from '../openapi/describe.js';
@@ -50,7 +51,12 @@ export class ApiKeysController {
   @Post()
   @HttpCode(201)
   create(@CurrentCompany() company: ApiCompany, @Body() body: CreateApiKeyDto, @Req() request: FastifyRequest): Promise<CreatedApiKey> {
-    return this.rpc.call(O.CREATE_API_KEY, { ...body, companyId: fullAccess(company), idempotencyKey: idempotencyKeyOf(request) });
+    return this.rpc.call(O.CREATE_API_KEY, {
+      ...body,
+      companyId: fullAccess(company),
+      idempotencyKey: idempotencyKeyOf(request),
+      audit: auditContext(request, companyActor(company)),
+    });
   }
 
   @Doc({
@@ -77,13 +83,20 @@ export class ApiKeysController {
       throw ApiError.of(400, 'The request body must be a JSON object', { body: ['The request body must be a JSON object'] });
     }
     const companyId = fullAccess(company);
-    return this.rpc.call(O.ROLL_API_KEY, { ...(fields as RollApiKeyDto), companyId, id, idempotencyKey: idempotencyKeyOf(request) });
+    return this.rpc.call(O.ROLL_API_KEY, {
+      ...(fields as RollApiKeyDto),
+      companyId,
+      id,
+      idempotencyKey: idempotencyKeyOf(request),
+      // After the body: a body cannot set who acted.
+      audit: auditContext(request, companyActor(company)),
+    });
   }
 
   @Doc({ summary: 'Revoke a key at once', returns: 'ApiKeyView', errors: [404] })
   @Delete(':id')
   @HttpCode(200)
-  revoke(@CurrentCompany() company: ApiCompany, @Param('id') id: string): Promise<ApiKeyView> {
-    return this.rpc.call(O.REVOKE_API_KEY, { companyId: fullAccess(company), id });
+  revoke(@CurrentCompany() company: ApiCompany, @Param('id') id: string, @Req() request: FastifyRequest): Promise<ApiKeyView> {
+    return this.rpc.call(O.REVOKE_API_KEY, { companyId: fullAccess(company), id, audit: auditContext(request, companyActor(company)) });
   }
 }

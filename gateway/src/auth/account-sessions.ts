@@ -1,6 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, RpcPatterns, type AccountSessionList, type EndableSessionKind, type EndedSessions } from '@paymarket/contracts';
+import {
+  AUTH_MESSAGES,
+  RpcPatterns,
+  type AccountSessionList,
+  type AuditActor,
+  type EndableSessionKind,
+  type EndedSessions,
+} from '@paymarket/contracts';
 import { ApiError } from '../http/api-error.js';
+import { auditContext } from '../http/audit-context.js';
 import type { GatewayRpc } from '../http/rpc.provider.js';
 import { clearSessionCookie, readSessionCookie, type SessionCookie } from './session-cookies.js';
 
@@ -49,7 +57,8 @@ export function sessionIdOf(id: string): string {
 
 /**
  * Lists and ends the caller's own sessions of one kind. The guard in front has already checked the cookie; onboarding
- * checks it again and takes the owner from it, so no route can name whose sessions it reads.
+ * checks it again and takes the owner from it, so no route can name whose sessions it reads. Ending sessions is
+ * audited (ADR 0075): `actor` is who the guard signed in.
  */
 export class AccountSessions {
   constructor(
@@ -64,18 +73,23 @@ export class AccountSessions {
   }
 
   /** Ending the session making the request signs the caller out here too: the cookie is cleared. */
-  async end(request: FastifyRequest, reply: FastifyReply, id: string): Promise<EndedSessions> {
+  async end(request: FastifyRequest, reply: FastifyReply, id: string, actor: AuditActor): Promise<EndedSessions> {
     const ended = await this.rpc.call(RpcPatterns.onboarding.END_SESSION, {
       kind: this.kind,
       token: this.token(request),
       id: sessionIdOf(id),
+      audit: auditContext(request, actor),
     });
     if (ended.signedOut) clearSessionCookie(reply, this.cookie, this.production);
     return ended;
   }
 
-  endOthers(request: FastifyRequest): Promise<EndedSessions> {
-    return this.rpc.call(RpcPatterns.onboarding.END_OTHER_SESSIONS, { kind: this.kind, token: this.token(request) });
+  endOthers(request: FastifyRequest, actor: AuditActor): Promise<EndedSessions> {
+    return this.rpc.call(RpcPatterns.onboarding.END_OTHER_SESSIONS, {
+      kind: this.kind,
+      token: this.token(request),
+      audit: auditContext(request, actor),
+    });
   }
 
   private token(request: FastifyRequest): string {

@@ -10,6 +10,7 @@ import {
   type SignedInAdmin,
 } from '@paymarket/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
+import { auditOrigin } from '../http/audit-context.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { Admin, CurrentAdmin } from './admin.guard.js';
@@ -52,6 +53,8 @@ export class AdminAuthController {
         previousToken: readSessionCookie(request, ADMIN_SESSION_COOKIE),
         // Shown in the list of sessions (ADR 0074); onboarding caps it.
         ...userAgentOf(request),
+        // A refused password is recorded (ADR 0075): from where; onboarding names the actor.
+        audit: auditOrigin(request),
       }),
     );
     setSessionCookie(reply, ADMIN_SESSION_COOKIE, started.token, started.expiresAt, this.config.production);

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import pg from 'pg';
+import type pg from 'pg';
 import request from 'supertest';
-import { startEmbedded, type EmbeddedPayMarket } from '@paymarket/embedded';
-import { adminCreate, signInNewAdmin } from '@paymarket/onboarding';
-import { createTestDatabase, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
+import type { EmbeddedPayMarket } from '@paymarket/embedded';
+import { adminCreate, auditRows, signInNewAdmin } from '@paymarket/onboarding/testing';
+import { operatorContext } from '@paymarket/platform';
+import type { TestDatabase } from '@paymarket/platform/testing';
+import { ADMIN_PASSWORD, startEmbeddedAdmin, type EmbeddedAdminHarness } from '../testing/embedded-admin.js';
 
 jest.setTimeout(180_000);
 
@@ -26,33 +28,19 @@ async function runAdminCreate(databaseUrl: string, ...argv: string[]): Promise<{
 // ADR 0072's operator path: an administrator who lost their authenticator and every recovery code is reset with
 // `npm run admin:create -- --email … --reset-second-factor`, then enrols again at the next sign-in.
 describe('admin:create --reset-second-factor', () => {
+  let harness: EmbeddedAdminHarness;
   let database: TestDatabase;
   let app: EmbeddedPayMarket;
   let db: pg.Client;
-  const saved = { ...process.env };
-  const password = 'correct horse battery staple';
+  const password = ADMIN_PASSWORD;
 
   beforeAll(async () => {
-    process.env.RATE_LIMIT_ADMIN_LOGIN = '1000,100,600';
-    database = await createTestDatabase();
-    app = await startEmbedded({
-      trustProxy: true,
-      port: 0,
-      host: '127.0.0.1',
-      production: false,
-      databaseUrl: database.url,
-      dataDir: '',
-      messaging: testMessagingRuntime(),
-    });
-    db = new pg.Client({ connectionString: database.url });
-    await db.connect();
+    harness = await startEmbeddedAdmin({ ipBlock: 9 });
+    ({ app, db, database } = harness);
   });
 
   afterAll(async () => {
-    process.env = saved;
-    await db?.end();
-    await app?.close();
-    await database?.drop();
+    await harness?.close();
   });
 
   /** Step 1 only: the half-signed-in session's `pm_admin=` cookie. */
@@ -119,6 +107,22 @@ describe('admin:create --reset-second-factor', () => {
       });
       expect(await factorsOf(email)).toEqual({ totp: 0, recoveryCodes: 0, passkeys: 0, failures: 0, liveSessions: 0 });
       await request(app.url).get('/api/admin/me').set('cookie', fullSession).expect(401);
+      // One audit row (ADR 0075), by the operator at the shell with the command they ran: counts, never a secret.
+      const adminId = ((await db.query(`SELECT id FROM onboarding.admins WHERE email = $1`, [email])).rows[0] as { id: string }).id;
+      const command = `admin:create --email ${email} --reset-second-factor`;
+      expect(await auditRows(db, { action: 'admin.second_factor_reset', targetId: adminId })).toEqual([
+        {
+          action: 'admin.second_factor_reset',
+          actor: operatorContext(command).actor,
+          ip: null,
+          userAgent: null,
+          target: { type: 'admin', id: adminId },
+          companyId: null,
+          outcome: 'succeeded',
+          before: { authenticatorApp: true, unusedCodes: 9, passkeys: 1 },
+          after: { authenticatorApp: false, unusedCodes: 0, passkeys: 0, sessionsEnded: 3 },
+        },
+      ]);
     });
 
     it('leaves the password as it was: the next sign-in takes it and enrols a factor again', async () => {
@@ -146,11 +150,31 @@ describe('admin:create --reset-second-factor', () => {
     );
   });
 
+  it('records creating an administrator and setting a new password as the operator, never the password (ADR 0075)', async () => {
+    const email = 'created.by.operator@example.com';
+    expect((await runAdminCreate(database.url, '--email', email, '--password', password)).code).toBe(0);
+    await request(app.url).post('/api/admin/login').set('x-forwarded-for', '10.9.0.7').send({ email, password }).expect(200);
+    const again = await runAdminCreate(database.url, '--email', email, '--password', `${password} again`);
+    expect(again.stdout).toBe(`Administrator ${email} already existed: password changed and their sessions ended.\n`);
+    const adminId = ((await db.query(`SELECT id FROM onboarding.admins WHERE email = $1`, [email])).rows[0] as { id: string }).id;
+    const operator = operatorContext(`admin:create --email ${email}`);
+    expect(await auditRows(db, { action: 'admin.created', targetId: adminId })).toEqual([
+      expect.objectContaining({ actor: operator.actor, target: { type: 'admin', id: adminId }, before: null, after: { email } }),
+    ]);
+    const set = await auditRows(db, { action: 'admin.password_set', targetId: adminId });
+    expect(set).toEqual([
+      expect.objectContaining({ actor: operator.actor, before: { email }, after: { email, sessionsEnded: 1 }, ip: null, userAgent: null }),
+    ]);
+    expect(JSON.stringify(set)).not.toContain(password);
+  });
+
   it('refuses an unknown email in one line and changes nothing', async () => {
     const before = (await db.query(`SELECT count(*)::int AS n FROM onboarding.sessions WHERE revoked_at IS NULL`)).rows[0] as { n: number };
+    const resets = (await auditRows(db, { action: 'admin.second_factor_reset' })).length;
     const run = await runAdminCreate(database.url, '--email', 'nobody@example.com', '--reset-second-factor');
     expect(run).toEqual({ code: 1, stdout: '', stderr: 'No administrator has the email nobody@example.com: nothing was reset.\n' });
     expect((await db.query(`SELECT count(*)::int AS n FROM onboarding.sessions WHERE revoked_at IS NULL`)).rows[0]).toEqual(before);
+    expect(await auditRows(db, { action: 'admin.second_factor_reset' })).toHaveLength(resets);
   });
 
   it('refuses a reset combined with a password, or without an email, naming what to do (exit 2)', async () => {

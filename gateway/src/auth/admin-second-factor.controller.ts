@@ -10,15 +10,17 @@ import {
   type AdminSecondFactorEnrolled,
   type AdminSecondFactorStatus,
   type AdminSessionResponse,
+  type SignedInAdmin,
   type StartedSession,
   type TotpEnrolment,
 } from '@paymarket/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { ApiError } from '../http/api-error.js';
+import { adminActor, auditContext, auditOrigin } from '../http/audit-context.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { Doc, DocTag } from '../openapi/describe.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
-import { Admin } from './admin.guard.js';
+import { Admin, CurrentAdmin } from './admin.guard.js';
 import { relyingPartyOf } from './relying-party.js';
 import { withRetryAfter } from './retry-after.js';
 import { ADMIN_SESSION_COOKIE, readSessionCookie, setSessionCookie } from './session-cookies.js';
@@ -28,7 +30,8 @@ const OPTIONS_SCHEMA = { type: 'object', required: ['options'], properties: { op
 /**
  * The administrator's second factor (ADR 0072). Enrolment and the sign-in's second step take the half-signed-in
  * `pm_admin` session (onboarding decides what it may do); a step that completes the sign-in replaces the cookie with a
- * fully signed-in session. Changing a factor needs a fully signed-in session (@Admin()).
+ * fully signed-in session. Changing a factor needs a fully signed-in session (@Admin()). Every change and sign-in step
+ * carries `audit` (ADR 0075): who (behind @Admin()) or only from where (onboarding knows the administrator by session).
  */
 @DocTag('Administration')
 @Controller('api/admin/second-factor')
@@ -70,7 +73,12 @@ export class AdminSecondFactorController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AdminSecondFactorEnrolled> {
     const enrolled = await withRetryAfter(reply, () =>
-      this.rpc.call(RpcPatterns.onboarding.ADMIN_TOTP_CONFIRM, { token: this.token(request), code: body.code, ip: request.ip }),
+      this.rpc.call(RpcPatterns.onboarding.ADMIN_TOTP_CONFIRM, {
+        token: this.token(request),
+        code: body.code,
+        ip: request.ip,
+        audit: auditOrigin(request),
+      }),
     );
     this.replaceSession(reply, enrolled);
     return { admin: enrolled.admin, recoveryCodes: enrolled.recoveryCodes };
@@ -86,7 +94,12 @@ export class AdminSecondFactorController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AdminSessionResponse> {
     const signedIn = await withRetryAfter(reply, () =>
-      this.rpc.call(RpcPatterns.onboarding.ADMIN_VERIFY_TOTP, { token: this.token(request), code: body.code, ip: request.ip }),
+      this.rpc.call(RpcPatterns.onboarding.ADMIN_VERIFY_TOTP, {
+        token: this.token(request),
+        code: body.code,
+        ip: request.ip,
+        audit: auditOrigin(request),
+      }),
     );
     this.replaceSession(reply, signedIn);
     return { admin: signedIn.admin };
@@ -114,6 +127,7 @@ export class AdminSecondFactorController {
         token: this.token(request),
         recoveryCode: body.recoveryCode,
         ip: request.ip,
+        audit: auditOrigin(request),
       }),
     );
     this.replaceSession(reply, signedIn);
@@ -127,8 +141,11 @@ export class AdminSecondFactorController {
   @Post('recovery-codes')
   @HttpCode(200)
   @Admin()
-  renewRecoveryCodes(@Req() request: FastifyRequest): Promise<{ recoveryCodes: string[] }> {
-    return this.rpc.call(RpcPatterns.onboarding.ADMIN_RENEW_RECOVERY_CODES, { token: this.token(request) });
+  renewRecoveryCodes(@Req() request: FastifyRequest, @CurrentAdmin() admin: SignedInAdmin): Promise<{ recoveryCodes: string[] }> {
+    return this.rpc.call(RpcPatterns.onboarding.ADMIN_RENEW_RECOVERY_CODES, {
+      token: this.token(request),
+      audit: auditContext(request, adminActor(admin)),
+    });
   }
 
   @Doc({ summary: 'Options for registering a passkey (navigator.credentials.create)', schema: OPTIONS_SCHEMA, errors: [400, 401, 403] })
@@ -164,6 +181,7 @@ export class AdminSecondFactorController {
       token: this.token(request),
       response: body.response,
       ...relyingPartyOf(this.config, request),
+      audit: auditOrigin(request),
     });
     if (!registered.enrolled) return { passkey: registered.passkey };
     this.replaceSession(reply, registered.enrolled);
@@ -195,6 +213,7 @@ export class AdminSecondFactorController {
         response: body.response,
         ip: request.ip,
         ...relyingPartyOf(this.config, request),
+        audit: auditOrigin(request),
       }),
     );
     this.replaceSession(reply, signedIn);
@@ -204,8 +223,16 @@ export class AdminSecondFactorController {
   @Doc({ summary: 'Remove a passkey (not the last second factor)', returns: 'AdminSecondFactorStatus', errors: [401, 404, 409] })
   @Delete('passkeys/:id')
   @Admin()
-  removePasskey(@Param('id') id: string, @Req() request: FastifyRequest): Promise<AdminSecondFactorStatus> {
-    return this.rpc.call(RpcPatterns.onboarding.ADMIN_PASSKEY_REMOVE, { token: this.token(request), id });
+  removePasskey(
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+    @CurrentAdmin() admin: SignedInAdmin,
+  ): Promise<AdminSecondFactorStatus> {
+    return this.rpc.call(RpcPatterns.onboarding.ADMIN_PASSKEY_REMOVE, {
+      token: this.token(request),
+      id,
+      audit: auditContext(request, adminActor(admin)),
+    });
   }
 
   /** The pm_admin session, half or fully signed in: without one there is nothing to continue. */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import request from 'supertest';
-import { AUTH_MESSAGES } from '@paymarket/contracts';
-import { startEmbedded, type EmbeddedPayMarket } from '@paymarket/embedded';
-import { adminCreate, nextTotpCode, signInNewAdmin } from '@paymarket/onboarding';
-import { createTestDatabase, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
+import { AUTH_MESSAGES, type AuditRecordedPayload } from '@paymarket/contracts';
+import type { EmbeddedPayMarket } from '@paymarket/embedded';
+import { auditRows, nextTotpCode, signInNewAdmin, SoftPasskey } from '@paymarket/onboarding/testing';
+import { ADMIN_PASSWORD, adminCookie, startEmbeddedAdmin, type EmbeddedAdminHarness } from '../testing/embedded-admin.js';
 
 jest.setTimeout(180_000);
 
@@ -14,55 +14,25 @@ interface OpenApiDocument {
 }
 
 // ADR 0072 over HTTP (gateway, onboarding, real PostgreSQL): the password alone opens no admin route; the second
-// factor is enrolled on the first sign-in, then required at each one.
+// factor is enrolled on the first sign-in, then required at each one. Each sign-in, refusal and change of a factor is
+// one row of the audit trail (ADR 0075).
 describe('administrator second factor over HTTP', () => {
-  let database: TestDatabase;
+  let harness: EmbeddedAdminHarness;
   let app: EmbeddedPayMarket;
   let db: pg.Client;
-  const saved = { ...process.env };
-  const password = 'correct horse battery staple';
+  const password = ADMIN_PASSWORD;
 
   beforeAll(async () => {
-    process.env.RATE_LIMIT_ADMIN_LOGIN = '1000,100,600';
-    database = await createTestDatabase();
-    app = await startEmbedded({
-      trustProxy: true,
-      port: 0,
-      host: '127.0.0.1',
-      production: false,
-      databaseUrl: database.url,
-      dataDir: '',
-      messaging: testMessagingRuntime(),
-    });
-    db = new pg.Client({ connectionString: database.url });
-    await db.connect();
+    harness = await startEmbeddedAdmin({ ipBlock: 7 });
+    ({ app, db } = harness);
   });
 
   afterAll(async () => {
-    process.env = saved;
-    await db?.end();
-    await app?.close();
-    await database?.drop();
+    await harness?.close();
   });
 
-  let ipCounter = 1;
-  const freshIp = () => `10.7.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
-
-  async function newAdmin(): Promise<string> {
-    const email = `ops.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const write = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    try {
-      expect(await adminCreate(['--email', email, '--password', password], { DATABASE_URL: database.url })).toBe(0);
-    } finally {
-      write.mockRestore();
-    }
-    return email;
-  }
-
-  function adminCookie(response: request.Response): string | undefined {
-    const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
-    return cookies.find((c) => c.startsWith('pm_admin='))?.split(';')[0];
-  }
+  const freshIp = () => harness.freshIp();
+  const newAdmin = () => harness.newAdmin();
 
   /** Step 1 only: the half-signed-in session's cookie. */
   async function passwordOnly(email: string, ip = freshIp()): Promise<{ cookie: string; body: unknown }> {
@@ -373,6 +343,248 @@ describe('administrator second factor over HTTP', () => {
         .set('cookie', none.cookie)
         .expect(400);
       expect(asked.body.message).toBe(AUTH_MESSAGES.PASSKEY_NONE);
+    });
+  });
+
+  // ADR 0075: who signed in, with which factor, from where; each refusal in a transaction of its own (committed
+  // although the request failed); each change of a factor. Rows are read from onboarding's outbox, where they wait for
+  // the audit log, by the administrator they are about.
+  describe('the audit trail', () => {
+    const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    const adminIdOf = async (email: string) =>
+      ((await db.query(`SELECT id FROM onboarding.admins WHERE email = $1`, [email])).rows[0] as { id: string }).id;
+    const rowsOf = (adminId: string): Promise<AuditRecordedPayload[]> => auditRows(db, { targetId: adminId });
+    const byAdmin = (id: string, email: string, ip: string) => ({ actor: { type: 'admin' as const, id, label: email }, ip, userAgent: UA });
+    const row = (fields: Partial<AuditRecordedPayload>) => ({
+      companyId: null,
+      outcome: 'succeeded',
+      before: null,
+      after: null,
+      ...fields,
+    });
+
+    /** Password then TOTP code from a browser at `ip`: the full session's cookie. */
+    async function signInWithTotp(email: string, secret: string, ip: string): Promise<string> {
+      const pending = adminCookie(
+        await request(app.url)
+          .post('/api/admin/login')
+          .set('x-forwarded-for', ip)
+          .set('user-agent', UA)
+          .send({ email, password })
+          .expect(200),
+      )!;
+      const verified = await request(app.url)
+        .post('/api/admin/second-factor/verify/totp')
+        .set('x-forwarded-for', ip)
+        .set('user-agent', UA)
+        .set('cookie', pending)
+        .send({ code: await nextTotpCode(secret) })
+        .expect(200);
+      return adminCookie(verified)!;
+    }
+
+    it('records a wrong password as a failed sign-in by nobody, named by the email tried, and the lockout too', async () => {
+      const email = await newAdmin();
+      const adminId = await adminIdOf(email);
+      const ip = freshIp();
+      for (let i = 0; i < 5; i++) {
+        await request(app.url)
+          .post('/api/admin/login')
+          .set('x-forwarded-for', ip)
+          .set('user-agent', UA)
+          .send({ email, password: 'wrong password!' })
+          .expect(401);
+      }
+      // The sixth is refused for the lockout, right password or not.
+      await request(app.url)
+        .post('/api/admin/login')
+        .set('x-forwarded-for', ip)
+        .set('user-agent', UA)
+        .send({ email, password })
+        .expect(429);
+
+      const refused = (reason: string) =>
+        row({
+          action: 'admin.sign_in_failed',
+          actor: { type: 'anonymous', id: null, label: email },
+          ip,
+          userAgent: UA,
+          target: { type: 'admin', id: adminId },
+          outcome: 'failed',
+          after: { factor: 'password', reason },
+        });
+      expect(await rowsOf(adminId)).toEqual([
+        ...Array<unknown>(5).fill(refused(AUTH_MESSAGES.ADMIN_LOGIN_FAILED)),
+        refused(AUTH_MESSAGES.ADMIN_THROTTLED),
+      ]);
+
+      // An email that is nobody's: the row names the email, there being no account.
+      const stranger = `nobody.${Date.now()}@example.com`;
+      await request(app.url).post('/api/admin/login').set('x-forwarded-for', freshIp()).send({ email: stranger, password }).expect(401);
+      expect(await auditRows(db, { targetId: stranger })).toEqual([
+        expect.objectContaining({
+          action: 'admin.sign_in_failed',
+          target: { type: 'email', id: stranger },
+          actor: expect.objectContaining({ label: stranger }),
+        }),
+      ]);
+    });
+
+    it('records the enrolment and the sign-in it completes, each later sign-in with its factor, refusals and renewed codes', async () => {
+      const email = await newAdmin();
+      const adminId = await adminIdOf(email);
+      const ip = freshIp();
+      const pending = adminCookie(
+        await request(app.url)
+          .post('/api/admin/login')
+          .set('x-forwarded-for', ip)
+          .set('user-agent', UA)
+          .send({ email, password })
+          .expect(200),
+      )!;
+      // The password step alone records nothing: the sign-in is not complete.
+      expect(await rowsOf(adminId)).toEqual([]);
+      const { secret } = (await request(app.url).post('/api/admin/second-factor/totp/enrol').set('cookie', pending).expect(200)).body as {
+        secret: string;
+      };
+      const confirmed = await request(app.url)
+        .post('/api/admin/second-factor/totp/confirm')
+        .set('x-forwarded-for', ip)
+        .set('user-agent', UA)
+        .set('cookie', pending)
+        .send({ code: await nextTotpCode(secret) })
+        .expect(200);
+      const recoveryCodes = confirmed.body.recoveryCodes as string[];
+      const who = byAdmin(adminId, email, ip);
+      const target = { type: 'admin', id: adminId };
+      expect(await rowsOf(adminId)).toEqual([
+        row({ action: 'admin.second_factor_enrolled', ...who, target, after: { factor: 'totp', replaced: false } }),
+        row({ action: 'admin.signed_in', ...who, target, after: { factor: 'totp' } }),
+      ]);
+
+      // A later sign-in with a code, then a wrong code (counted, recorded, although the request failed).
+      const ip2 = freshIp();
+      const full = await signInWithTotp(email, secret, ip2);
+      const wrongFrom = adminCookie(
+        await request(app.url)
+          .post('/api/admin/login')
+          .set('x-forwarded-for', ip2)
+          .set('user-agent', UA)
+          .send({ email, password })
+          .expect(200),
+      )!;
+      await request(app.url)
+        .post('/api/admin/second-factor/verify/totp')
+        .set('x-forwarded-for', ip2)
+        .set('user-agent', UA)
+        .set('cookie', wrongFrom)
+        .send({ code: '000000' })
+        .expect(400);
+      // A recovery code: used, and the sign-in it completes; the same code again is refused.
+      for (const expected of [200, 400]) {
+        const login = adminCookie(
+          await request(app.url)
+            .post('/api/admin/login')
+            .set('x-forwarded-for', ip2)
+            .set('user-agent', UA)
+            .send({ email, password })
+            .expect(200),
+        )!;
+        await request(app.url)
+          .post('/api/admin/second-factor/verify/recovery')
+          .set('x-forwarded-for', ip2)
+          .set('user-agent', UA)
+          .set('cookie', login)
+          .send({ recoveryCode: recoveryCodes[0] })
+          .expect(expected);
+      }
+      // New recovery codes from the full session: by the administrator the gateway signed in.
+      const fresh = await signInWithTotp(email, secret, ip2);
+      await request(app.url)
+        .post('/api/admin/second-factor/recovery-codes')
+        .set('x-forwarded-for', ip2)
+        .set('user-agent', UA)
+        .set('cookie', fresh)
+        .expect(200);
+      await request(app.url).get('/api/admin/me').set('cookie', full).expect(401);
+
+      const later = byAdmin(adminId, email, ip2);
+      expect((await rowsOf(adminId)).slice(2)).toEqual([
+        row({ action: 'admin.signed_in', ...later, target, after: { factor: 'totp' } }),
+        row({
+          action: 'admin.sign_in_failed',
+          ...later,
+          target,
+          outcome: 'failed',
+          after: { factor: 'totp', reason: AUTH_MESSAGES.TOTP_CODE_INVALID },
+        }),
+        row({ action: 'admin.recovery_code_used', ...later, target, after: { unusedCodes: 9 } }),
+        row({ action: 'admin.signed_in', ...later, target, after: { factor: 'recovery_code' } }),
+        row({
+          action: 'admin.sign_in_failed',
+          ...later,
+          target,
+          outcome: 'failed',
+          after: { factor: 'recovery_code', reason: AUTH_MESSAGES.RECOVERY_CODE_INVALID },
+        }),
+        row({ action: 'admin.signed_in', ...later, target, after: { factor: 'totp' } }),
+        row({ action: 'admin.recovery_codes_renewed', ...later, target, before: { unusedCodes: 9 }, after: { unusedCodes: 10 } }),
+      ]);
+      // Never a code nor a secret.
+      const trail = JSON.stringify(await rowsOf(adminId));
+      for (const secretValue of [secret, ...recoveryCodes]) expect(trail).not.toContain(secretValue);
+    });
+
+    it('records a passkey added, a sign-in with it, a refused one and its removal', async () => {
+      const email = await newAdmin();
+      const adminId = await adminIdOf(email);
+      const ip = freshIp();
+      const enrolled = await signInNewAdmin(app.url, { email, password, ip: freshIp() });
+      // Passkeys need a host name (an IP address is no relying party): the browser's origin is localhost.
+      const host = new URL(app.url).host.replace('127.0.0.1', 'localhost');
+      const origin = `http://${host}`;
+      const at = (r: request.Test) => r.set('host', host).set('x-forwarded-for', ip).set('user-agent', UA);
+      const passkey = new SoftPasskey();
+
+      const registration = await at(request(app.url).post('/api/admin/second-factor/passkeys/registration-options'))
+        .set('cookie', enrolled.cookie)
+        .expect(200);
+      await at(request(app.url).post('/api/admin/second-factor/passkeys'))
+        .set('cookie', enrolled.cookie)
+        .send(passkey.register(registration.body.options, origin))
+        .expect(201);
+
+      /** Password, then the passkey's answer to the authentication options (or `tamper`ed): the answer. */
+      const signInWithPasskey = async (tamper = false) => {
+        const pending = adminCookie(await at(request(app.url).post('/api/admin/login')).send({ email, password }).expect(200))!;
+        const options = await at(request(app.url).post('/api/admin/second-factor/passkeys/authentication-options'))
+          .set('cookie', pending)
+          .expect(200);
+        const answer = passkey.authenticate(options.body.options, tamper ? 'http://evil.example' : origin);
+        return at(request(app.url).post('/api/admin/second-factor/verify/passkey')).set('cookie', pending).send(answer);
+      };
+      const signedIn = await signInWithPasskey();
+      expect(signedIn.status).toBe(200);
+      expect((await signInWithPasskey(true)).status).toBe(400);
+      await at(request(app.url).delete(`/api/admin/second-factor/passkeys/${passkey.id}`))
+        .set('cookie', adminCookie(signedIn)!)
+        .expect(200);
+
+      const who = byAdmin(adminId, email, ip);
+      const target = { type: 'admin', id: adminId };
+      // After the TOTP enrolment's two rows (from signInNewAdmin).
+      expect((await rowsOf(adminId)).slice(2)).toEqual([
+        row({ action: 'admin.passkey_added', ...who, target, after: { passkey: passkey.id } }),
+        row({ action: 'admin.signed_in', ...who, target, after: { factor: 'passkey' } }),
+        row({
+          action: 'admin.sign_in_failed',
+          ...who,
+          target,
+          outcome: 'failed',
+          after: { factor: 'passkey', reason: AUTH_MESSAGES.PASSKEY_FAILED },
+        }),
+        row({ action: 'admin.passkey_removed', ...who, target, before: { passkey: passkey.id } }),
+      ]);
     });
   });
 });

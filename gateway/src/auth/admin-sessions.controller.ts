@@ -1,11 +1,12 @@
 import { Controller, Delete, Get, HttpCode, Inject, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountSessionList, EndedSessions } from '@paymarket/contracts';
+import type { AccountSessionList, EndedSessions, SignedInAdmin } from '@paymarket/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
+import { adminActor } from '../http/audit-context.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { Doc, DocTag } from '../openapi/describe.js';
 import { AccountSessions, ENDED_SESSIONS_SCHEMA, SESSION_LIST_SCHEMA } from './account-sessions.js';
-import { Admin } from './admin.guard.js';
+import { Admin, CurrentAdmin } from './admin.guard.js';
 import { ADMIN_SESSION_COOKIE } from './session-cookies.js';
 
 /**
@@ -31,8 +32,8 @@ export class AdminSessionsController {
   @Doc({ summary: 'End every other session of the administrator (this one stays)', schema: ENDED_SESSIONS_SCHEMA })
   @Delete()
   @HttpCode(200)
-  endOthers(@Req() request: FastifyRequest): Promise<EndedSessions> {
-    return this.sessions.endOthers(request);
+  endOthers(@Req() request: FastifyRequest, @CurrentAdmin() admin: SignedInAdmin): Promise<EndedSessions> {
+    return this.sessions.endOthers(request, adminActor(admin));
   }
 
   @Doc({
@@ -42,7 +43,12 @@ export class AdminSessionsController {
   })
   @Delete(':id')
   @HttpCode(200)
-  end(@Param('id') id: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<EndedSessions> {
-    return this.sessions.end(request, reply, id);
+  end(
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @CurrentAdmin() admin: SignedInAdmin,
+  ): Promise<EndedSessions> {
+    return this.sessions.end(request, reply, id, adminActor(admin));
   }
 }

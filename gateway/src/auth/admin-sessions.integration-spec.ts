@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import pg from 'pg';
+import type pg from 'pg';
 import request from 'supertest';
 import { AUTH_MESSAGES, type AccountSession } from '@paymarket/contracts';
-import { startEmbedded, type EmbeddedPayMarket } from '@paymarket/embedded';
-import { adminCreate, nextTotpCode, signInNewAdmin } from '@paymarket/onboarding';
-import { createTestDatabase, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
+import type { EmbeddedPayMarket } from '@paymarket/embedded';
+import { auditRows, nextTotpCode, signInNewAdmin } from '@paymarket/onboarding/testing';
+import { ADMIN_PASSWORD, adminCookie, startEmbeddedAdmin, type EmbeddedAdminHarness } from '../testing/embedded-admin.js';
 
 jest.setTimeout(180_000);
 
@@ -12,57 +12,30 @@ const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML,
 const FIREFOX_ANDROID = 'Mozilla/5.0 (Android 14; Mobile; rv:132.0) Gecko/132.0 Firefox/132.0';
 
 // ADR 0074 over HTTP (gateway, onboarding, real PostgreSQL): an administrator lists their own sessions and ends any of
-// them; a credential change ends every other one.
+// them; a credential change ends every other one. Ending sessions is audited (ADR 0075).
 describe('administrator sessions over HTTP', () => {
-  let database: TestDatabase;
+  let harness: EmbeddedAdminHarness;
   let app: EmbeddedPayMarket;
   let db: pg.Client;
-  const saved = { ...process.env };
-  const password = 'correct horse battery staple';
+  const password = ADMIN_PASSWORD;
 
   beforeAll(async () => {
-    process.env.RATE_LIMIT_ADMIN_LOGIN = '1000,100,600';
-    database = await createTestDatabase();
-    app = await startEmbedded({
-      trustProxy: true,
-      port: 0,
-      host: '127.0.0.1',
-      production: false,
-      databaseUrl: database.url,
-      dataDir: '',
-      messaging: testMessagingRuntime(),
-    });
-    db = new pg.Client({ connectionString: database.url });
-    await db.connect();
+    harness = await startEmbeddedAdmin({ ipBlock: 74 });
+    ({ app, db } = harness);
   });
 
   afterAll(async () => {
-    process.env = saved;
-    await db?.end();
-    await app?.close();
-    await database?.drop();
+    await harness?.close();
   });
 
-  let ipCounter = 1;
-  const freshIp = () => `10.74.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+  const freshIp = () => harness.freshIp();
 
-  const adminCookie = (response: request.Response) =>
-    ([] as string[])
-      .concat(response.headers['set-cookie'] ?? [])
-      .find((c) => c.startsWith('pm_admin='))
-      ?.split(';')[0];
-
-  /** A new administrator enrolled with TOTP (from a Node client): its email, secret and first full session. */
-  async function newAdmin(): Promise<{ email: string; secret: string; cookie: string }> {
-    const email = `ops.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const write = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    try {
-      expect(await adminCreate(['--email', email, '--password', password], { DATABASE_URL: database.url })).toBe(0);
-    } finally {
-      write.mockRestore();
-    }
+  /** A new administrator enrolled with TOTP (from a Node client): its id, email, secret and first full session. */
+  async function newAdmin(): Promise<{ id: string; email: string; secret: string; cookie: string }> {
+    const email = await harness.newAdmin();
     const enrolled = await signInNewAdmin(app.url, { email, password, ip: freshIp() });
-    return { email, secret: enrolled.secret, cookie: enrolled.cookie };
+    const id = ((await db.query(`SELECT id FROM onboarding.admins WHERE email = $1`, [email])).rows[0] as { id: string }).id;
+    return { id, email, secret: enrolled.secret, cookie: enrolled.cookie };
   }
 
   /** Password and code from a browser with this user agent and address: the new full session's cookie. */
@@ -125,11 +98,34 @@ describe('administrator sessions over HTTP', () => {
     const malformed = await request(app.url).delete('/api/admin/sessions/not-a-uuid').set('cookie', laptop).expect(400);
     expect(malformed.body.fields).toEqual({ id: [AUTH_MESSAGES.SESSION_ID_INVALID] });
 
-    const ended = await request(app.url).delete(`/api/admin/sessions/${phoneId}`).set('cookie', laptop).expect(200);
+    const ip = freshIp();
+    const ended = await request(app.url)
+      .delete(`/api/admin/sessions/${phoneId}`)
+      .set('cookie', laptop)
+      .set('x-forwarded-for', ip)
+      .set('user-agent', CHROME_LINUX)
+      .expect(200);
     expect(ended.body).toEqual({ ended: 1, signedOut: false });
     expect(adminCookie(ended)).toBeUndefined();
     await request(app.url).get('/api/admin/me').set('cookie', phone).expect(401);
     await request(app.url).get('/api/admin/me').set('cookie', laptop).expect(200);
+    // One audit row (ADR 0075) naming the session ended; the refused 404 and 400 recorded nothing.
+    expect(await auditRows(db, { action: 'session.ended', actorId: me.id })).toEqual([
+      {
+        action: 'session.ended',
+        actor: { type: 'admin', id: me.id, label: me.email },
+        ip,
+        userAgent: CHROME_LINUX,
+        target: { type: 'session', id: phoneId },
+        companyId: null,
+        outcome: 'succeeded',
+        before: null,
+        after: { ended: 1 },
+      },
+    ]);
+    // Ending it again ends nothing (404), and records nothing.
+    await request(app.url).delete(`/api/admin/sessions/${phoneId}`).set('cookie', laptop).expect(404);
+    expect(await auditRows(db, { action: 'session.ended', actorId: me.id })).toHaveLength(1);
   });
 
   it('ending the current session signs out and clears the cookie', async () => {
@@ -148,11 +144,33 @@ describe('administrator sessions over HTTP', () => {
     const phone = await signInFrom(me, FIREFOX_ANDROID, freshIp());
     const laptop = await signInFrom(me, CHROME_LINUX, freshIp());
 
-    const ended = await request(app.url).delete('/api/admin/sessions').set('cookie', laptop).expect(200);
+    const ip = freshIp();
+    const ended = await request(app.url)
+      .delete('/api/admin/sessions')
+      .set('cookie', laptop)
+      .set('x-forwarded-for', ip)
+      .set('user-agent', CHROME_LINUX)
+      .expect(200);
 
     expect(ended.body).toEqual({ ended: 2, signedOut: false });
     for (const cookie of [me.cookie, phone]) await request(app.url).get('/api/admin/me').set('cookie', cookie).expect(401);
-    expect((await list(laptop)).map((s) => s.current)).toEqual([true]);
+    const [kept] = await list(laptop);
+    expect(kept).toMatchObject({ current: true });
+    // Again: nothing left to end, so no second row. The row names the session kept, with how many ended.
+    expect((await request(app.url).delete('/api/admin/sessions').set('cookie', laptop).expect(200)).body).toEqual({
+      ended: 0,
+      signedOut: false,
+    });
+    expect(await auditRows(db, { action: 'session.ended', actorId: me.id })).toEqual([
+      expect.objectContaining({
+        actor: { type: 'admin', id: me.id, label: me.email },
+        ip,
+        userAgent: CHROME_LINUX,
+        target: { type: 'session', id: kept!.id },
+        companyId: null,
+        after: { ended: 2, others: true },
+      }),
+    ]);
   });
 
   it('refuses a half-signed-in session and a signed-out caller on every session route', async () => {

@@ -15,6 +15,8 @@ export type ApiCompany = ApiAccountResponse['company'] & {
   via: 'api_key' | 'console';
   /** The API key that called; null for the developer console's session. */
   keyId: string | null;
+  /** The console's signed-in contact (the company's email); null for an API key. For the audit trail (ADR 0075). */
+  consoleEmail: string | null;
 };
 
 declare module 'fastify' {
@@ -48,7 +50,14 @@ export class ApiKeyGuard implements CanActivate {
       const secretKey = bearerToken(request.headers.authorization);
       if (!secretKey) throw ApiError.of(401, API_KEY_MESSAGES.REQUIRED);
       const account = await this.rpc.call(RpcPatterns.onboarding.AUTHENTICATE_API_KEY, { secretKey });
-      return { ...account.company, livemode: account.livemode, access: account.access, via: 'api_key', keyId: account.keyId };
+      return {
+        ...account.company,
+        livemode: account.livemode,
+        access: account.access,
+        via: 'api_key',
+        keyId: account.keyId,
+        consoleEmail: null,
+      };
     }
     const token = readSessionCookie(request, CONSOLE_SESSION_COOKIE);
     const session = token ? await resolveSession(this.rpc, RpcPatterns.onboarding.RESOLVE_CONSOLE_SESSION, token) : undefined;
@@ -63,6 +72,7 @@ export class ApiKeyGuard implements CanActivate {
       access: 'full',
       via: 'console',
       keyId: null,
+      consoleEmail: company.email,
     };
   }
 }

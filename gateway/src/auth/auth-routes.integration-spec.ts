@@ -4,7 +4,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { AUTH_MESSAGES, type MailboxMessage } from '@paymarket/contracts';
 import { startEmbedded, type EmbeddedPayMarket } from '@paymarket/embedded';
-import { adminCreate, signInNewAdmin } from '@paymarket/onboarding';
+import { adminCreate, signInNewAdmin } from '@paymarket/onboarding/testing';
 import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
 
 jest.setTimeout(120_000);

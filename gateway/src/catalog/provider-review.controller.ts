@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import {
   PROVIDER_APPLICATION_STATUSES,
   ProviderApplicationDecisionDto,
@@ -10,6 +11,7 @@ import {
 } from '@paymarket/contracts';
 import { Admin, CurrentAdmin } from '../auth/admin.guard.js';
 import { ApiError } from '../http/api-error.js';
+import { adminActor, auditContext } from '../http/audit-context.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { Doc, DocTag } from '../openapi/describe.js';
 
@@ -46,8 +48,9 @@ export class ProviderReviewController {
     @Param('id') id: string,
     @Body() body: ProviderApplicationDecisionDto,
     @CurrentAdmin() admin: SignedInAdmin,
+    @Req() request: FastifyRequest,
   ): Promise<ProviderApplicationView> {
-    return this.decide(id, 'approved', body, admin);
+    return this.decide(id, 'approved', body, admin, request);
   }
 
   @Doc({ summary: 'Reject a print provider application', returns: 'ProviderApplicationView', errors: [400, 404, 409] })
@@ -57,16 +60,24 @@ export class ProviderReviewController {
     @Param('id') id: string,
     @Body() body: ProviderApplicationDecisionDto,
     @CurrentAdmin() admin: SignedInAdmin,
+    @Req() request: FastifyRequest,
   ): Promise<ProviderApplicationView> {
-    return this.decide(id, 'rejected', body, admin);
+    return this.decide(id, 'rejected', body, admin, request);
   }
 
-  private decide(id: string, decision: 'approved' | 'rejected', body: ProviderApplicationDecisionDto, admin: SignedInAdmin) {
+  private decide(
+    id: string,
+    decision: 'approved' | 'rejected',
+    body: ProviderApplicationDecisionDto,
+    admin: SignedInAdmin,
+    request: FastifyRequest,
+  ) {
     return this.rpc.call(RpcPatterns.catalog.DECIDE_PROVIDER_APPLICATION, {
       applicationId: id,
       decision,
       note: body.note ?? null,
       decidedBy: admin.email,
+      audit: auditContext(request, adminActor(admin)),
     });
   }
 }

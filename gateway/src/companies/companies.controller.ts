@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import {
   ApproveCompanyDto,
   RequestApiAccessDto,
@@ -13,6 +14,7 @@ import {
 } from '@paymarket/contracts';
 import { Admin, CurrentAdmin } from '../auth/admin.guard.js';
 import { ApiKey, CurrentCompany, type ApiCompany } from '../auth/api-key.guard.js';
+import { adminActor, auditContext, auditOrigin } from '../http/audit-context.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { Doc, DocTag } from '../openapi/describe.js';
@@ -33,8 +35,9 @@ export class ApiAccessController {
   @Post('request-api-access')
   @HttpCode(201)
   @RateLimit('public-form')
-  async request(@Body() body: RequestApiAccessDto): Promise<ApiAccessResponse> {
-    return this.rpc.call(RpcPatterns.onboarding.REQUEST_API_ACCESS, body);
+  async request(@Body() body: RequestApiAccessDto, @Req() request: FastifyRequest): Promise<ApiAccessResponse> {
+    // Where the application came from: an automatic approval or rejection is recorded with it (ADR 0075).
+    return this.rpc.call(RpcPatterns.onboarding.REQUEST_API_ACCESS, { ...body, audit: auditOrigin(request) });
   }
 
   /** Redeems the one-time link emailed after an administrator's approval; answers the credentials once. */
@@ -84,7 +87,13 @@ export class AdminCompaniesController {
     @Param('companyId') companyId: string,
     @Body() body: ApproveCompanyDto,
     @CurrentAdmin() admin: SignedInAdmin,
+    @Req() request: FastifyRequest,
   ): Promise<ApproveCompanyResponse> {
-    return this.rpc.call(RpcPatterns.onboarding.APPROVE_COMPANY, { companyId, notes: body.notes ?? null, approvedBy: admin.email });
+    return this.rpc.call(RpcPatterns.onboarding.APPROVE_COMPANY, {
+      companyId,
+      notes: body.notes ?? null,
+      approvedBy: admin.email,
+      audit: auditContext(request, adminActor(admin)),
+    });
   }
 }

@@ -1,10 +1,11 @@
 import { Controller, Delete, Get, HttpCode, Inject, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountSessionList, EndedSessions } from '@paymarket/contracts';
+import type { AccountSessionList, ConsoleCompany, EndedSessions } from '@paymarket/contracts';
 import { AccountSessions, ENDED_SESSIONS_SCHEMA, SESSION_LIST_SCHEMA } from '../auth/account-sessions.js';
-import { ConsoleSession } from '../auth/console-session.guard.js';
+import { ConsoleSession, CurrentConsoleCompany } from '../auth/console-session.guard.js';
 import { CONSOLE_SESSION_COOKIE } from '../auth/session-cookies.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
+import { consoleActor } from '../http/audit-context.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { Doc, DocTag } from '../openapi/describe.js';
 
@@ -28,8 +29,8 @@ export class ConsoleSessionsController {
   @Doc({ summary: 'End every other developer-console session of the company (this one stays)', schema: ENDED_SESSIONS_SCHEMA })
   @Delete()
   @HttpCode(200)
-  endOthers(@Req() request: FastifyRequest): Promise<EndedSessions> {
-    return this.sessions.endOthers(request);
+  endOthers(@Req() request: FastifyRequest, @CurrentConsoleCompany() company: ConsoleCompany): Promise<EndedSessions> {
+    return this.sessions.endOthers(request, consoleActor(company));
   }
 
   @Doc({
@@ -39,7 +40,12 @@ export class ConsoleSessionsController {
   })
   @Delete(':id')
   @HttpCode(200)
-  end(@Param('id') id: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<EndedSessions> {
-    return this.sessions.end(request, reply, id);
+  end(
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @CurrentConsoleCompany() company: ConsoleCompany,
+  ): Promise<EndedSessions> {
+    return this.sessions.end(request, reply, id, consoleActor(company));
   }
 }

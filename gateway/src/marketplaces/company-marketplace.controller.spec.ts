@@ -5,7 +5,14 @@ import type { ApiCompany } from '../auth/api-key.guard.js';
 import type { GatewayRpc } from '../http/rpc.provider.js';
 import { CompanyMarketplaceController } from './company-marketplace.controller.js';
 
-const company = { id: '0b7c7f0e-5d7e-4c55-9e49-2f1c1f0b1a11', access: 'full' } as ApiCompany;
+const company = {
+  id: '0b7c7f0e-5d7e-4c55-9e49-2f1c1f0b1a11',
+  name: 'Acme',
+  access: 'full',
+  via: 'console',
+  keyId: null,
+  consoleEmail: 'ops@acme.example',
+} as ApiCompany;
 const O = RpcPatterns.onboarding;
 
 function setup() {
@@ -13,7 +20,7 @@ function setup() {
   return { call, sut: new CompanyMarketplaceController({ call } as unknown as GatewayRpc) };
 }
 
-const request = (headers: Record<string, string> = {}) => ({ headers }) as unknown as FastifyRequest;
+const request = (headers: Record<string, string> = {}) => ({ ip: '203.0.113.9', headers }) as unknown as FastifyRequest;
 
 function documented(method: keyof CompanyMarketplaceController) {
   const proto = CompanyMarketplaceController.prototype as unknown as Record<string, object>;
@@ -49,8 +56,10 @@ describe(CompanyMarketplaceController.name, () => {
   it('PATCH /api/v1/marketplace forwards the body apart from the company and the Idempotency-Key', async () => {
     const { call, sut } = setup();
     const body = { displayName: 'Acme Market', domains: ['shop.acme.com'] };
-    await sut.update(company, body, request({ 'idempotency-key': 'k-2' }));
-    expect(call.mock.calls).toEqual([[O.UPDATE_MARKETPLACE, { companyId: company.id, idempotencyKey: 'k-2', body }]]);
+    await sut.update(company, body, request({ 'idempotency-key': 'k-2', 'user-agent': 'Mozilla/5.0' }));
+    // Who acted and from where, for the audit trail (ADR 0075): here the console's signed-in contact.
+    const audit = { actor: { type: 'console', id: company.id, label: 'ops@acme.example' }, ip: '203.0.113.9', userAgent: 'Mozilla/5.0' };
+    expect(call.mock.calls).toEqual([[O.UPDATE_MARKETPLACE, { companyId: company.id, idempotencyKey: 'k-2', body, audit }]]);
     const doc = documented('update');
     expect(doc.headers).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', required: false }));
     expect(doc.responses).toEqual(expect.arrayContaining(['200', '400', '404', '409', '422']));

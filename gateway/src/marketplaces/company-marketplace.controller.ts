@@ -8,6 +8,7 @@ import {
   type MarketplaceView,
 } from '@paymarket/contracts';
 import { ApiKey, CurrentCompany, type ApiCompany } from '../auth/api-key.guard.js';
+import { auditContext, companyActor } from '../http/audit-context.js';
 import { idempotencyKeyOf } from '../http/idempotency-key.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { Doc, DocTag } from '../openapi/describe.js';
@@ -71,6 +72,11 @@ export class CompanyMarketplaceController {
     @Body() body: UpdateMarketplaceDto,
     @Req() request: FastifyRequest,
   ): Promise<MarketplaceView> {
-    return this.rpc.call(O.UPDATE_MARKETPLACE, { companyId: company.id, idempotencyKey: idempotencyKeyOf(request), body });
+    return this.rpc.call(O.UPDATE_MARKETPLACE, {
+      companyId: company.id,
+      idempotencyKey: idempotencyKeyOf(request),
+      body,
+      audit: auditContext(request, companyActor(company)),
+    });
   }
 }

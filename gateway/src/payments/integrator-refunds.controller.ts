@@ -11,6 +11,7 @@ import {
 } from '@paymarket/contracts';
 import { ApiKey, CurrentCompany, type ApiCompany } from '../auth/api-key.guard.js';
 import { ApiError } from '../http/api-error.js';
+import { auditContext, companyActor } from '../http/audit-context.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { Doc, DocTag, PAGE_QUERY } from '../openapi/describe.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
@@ -52,7 +53,12 @@ export class IntegratorRefundsController {
   @Post()
   @HttpCode(201)
   create(@Body() body: CreateRefundDto, @CurrentCompany() company: ApiCompany, @Req() request: FastifyRequest): Promise<RefundView> {
-    return this.rpc.call(C.API_CREATE_REFUND, { caller: companyCaller(company), idempotencyKey: idempotencyKeyOf(request), body });
+    return this.rpc.call(C.API_CREATE_REFUND, {
+      caller: companyCaller(company),
+      idempotencyKey: idempotencyKeyOf(request),
+      body,
+      audit: auditContext(request, companyActor(company)),
+    });
   }
 
   @Doc({

@@ -20,6 +20,7 @@ import {
 import { Admin, CurrentAdmin } from '../auth/admin.guard.js';
 import { BuyerSession, CurrentBuyer } from '../auth/buyer-session.guard.js';
 import { ApiError } from '../http/api-error.js';
+import { adminActor, auditContext } from '../http/audit-context.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { idempotencyKeyOf } from '../http/idempotency-key.js';
@@ -194,6 +195,7 @@ export class PaymentsController {
       caller: adminCaller(admin),
       idempotencyKey: idempotencyKeyOf(request),
       body: { ...body, orderId },
+      audit: auditContext(request, adminActor(admin)),
     });
   }
 

@@ -12,6 +12,7 @@ import {
 } from '@paymarket/contracts';
 import { ApiKey, CurrentCompany, type ApiCompany } from '../auth/api-key.guard.js';
 import { ApiError } from '../http/api-error.js';
+import { auditContext, companyActor } from '../http/audit-context.js';
 import { idempotencyKeyOf } from '../http/idempotency-key.js';
 import { GatewayRpc } from '../http/rpc.provider.js';
 import { Doc, DocTag } from '../openapi/describe.js';
@@ -44,7 +45,12 @@ export class WebhookEndpointsController {
     @Body() body: CreateWebhookEndpointDto,
     @Req() request: FastifyRequest,
   ): Promise<CreatedWebhookEndpoint> {
-    return this.rpc.call(N.CREATE_WEBHOOK_ENDPOINT, { ...body, companyId: company.id, idempotencyKey: idempotencyKeyOf(request) });
+    return this.rpc.call(N.CREATE_WEBHOOK_ENDPOINT, {
+      ...body,
+      companyId: company.id,
+      idempotencyKey: idempotencyKeyOf(request),
+      audit: auditContext(request, companyActor(company)),
+    });
   }
 
   @Doc({ summary: "List the company's webhook endpoints", returns: 'WebhookEndpointList' })
@@ -69,8 +75,14 @@ export class WebhookEndpointsController {
     @CurrentCompany() company: ApiCompany,
     @Param('id') id: string,
     @Body() body: UpdateWebhookEndpointDto,
+    @Req() request: FastifyRequest,
   ): Promise<WebhookEndpointView> {
-    return this.rpc.call(N.UPDATE_WEBHOOK_ENDPOINT, { ...body, companyId: company.id, id });
+    return this.rpc.call(N.UPDATE_WEBHOOK_ENDPOINT, {
+      ...body,
+      companyId: company.id,
+      id,
+      audit: auditContext(request, companyActor(company)),
+    });
   }
 
   @Doc({
@@ -80,8 +92,8 @@ export class WebhookEndpointsController {
   })
   @Delete(':id')
   @HttpCode(200)
-  async remove(@CurrentCompany() company: ApiCompany, @Param('id') id: string): Promise<{ deleted: true }> {
-    return this.rpc.call(N.DELETE_WEBHOOK_ENDPOINT, { companyId: company.id, id });
+  async remove(@CurrentCompany() company: ApiCompany, @Param('id') id: string, @Req() request: FastifyRequest): Promise<{ deleted: true }> {
+    return this.rpc.call(N.DELETE_WEBHOOK_ENDPOINT, { companyId: company.id, id, audit: auditContext(request, companyActor(company)) });
   }
 
   @Doc({ summary: "Reveal the endpoint's signing secret", returns: 'WebhookSecretView', errors: [404] })
@@ -113,6 +125,12 @@ export class WebhookEndpointsController {
     if (typeof fields !== 'object' || Array.isArray(fields))
       throw ApiError.of(400, 'The request body must be a JSON object', { body: ['The request body must be a JSON object'] });
     const idempotencyKey = idempotencyKeyOf(request);
-    return this.rpc.call(N.ROLL_WEBHOOK_SECRET, { ...(fields as RollWebhookSecretDto), companyId: company.id, id, idempotencyKey });
+    return this.rpc.call(N.ROLL_WEBHOOK_SECRET, {
+      ...(fields as RollWebhookSecretDto),
+      companyId: company.id,
+      id,
+      idempotencyKey,
+      audit: auditContext(request, companyActor(company)),
+    });
   }
 }

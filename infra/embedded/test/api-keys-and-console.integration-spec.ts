@@ -12,6 +12,7 @@ import {
   type CreatedApiKey,
   type MailboxMessage,
 } from '@paymarket/contracts';
+import { auditRows } from '@paymarket/onboarding/testing';
 import { eventually } from '@paymarket/platform/testing';
 import type { EmbeddedPayMarket } from '../src/start-embedded.js';
 import { approvedCompany, ipsFrom, startTestApp, type ApprovedCompany, type TestApp } from './support/integrator-test-app.js';
@@ -116,6 +117,68 @@ describe('API keys and the developer console sign-in', () => {
     await withKey(globex.secretKey).post(`/api/v1/api-keys/${key.id}/roll`).expect(404);
     await withKey(acme.secretKey).delete('/api/v1/api-keys/not-a-key').expect(404);
     await withKey(key.secret).get('/api/v1/orders').expect(200);
+  });
+
+  // ADR 0075: each key made, rolled or revoked is one row of the company's audit trail, by the key that called (by id,
+  // never its secret), with where the call came from; a repeat that changes nothing records nothing.
+  it('records each key created, rolled and revoked once, by the calling key, never a secret', async () => {
+    const callerKeyId = ((await withKey(acme.secretKey).get('/api/v1/account').expect(200)).body as ApiAccountResponse).keyId!;
+    const ip = freshIp();
+    const userAgent = 'acme-deployer/1.0';
+    const from = (test: request.Test) => test.set('x-forwarded-for', ip).set('user-agent', userAgent);
+    const create = () =>
+      from(withKey(acme.secretKey).post('/api/v1/api-keys'))
+        .set('idempotency-key', `audited-${run}`)
+        .send({ name: 'Audited', access: 'read_only' });
+    const created = (await create().expect(201)).body as CreatedApiKey;
+    // The same Idempotency-Key again makes no key (409 naming the first) and no row.
+    await create().expect(409);
+    const rolled = (
+      await from(withKey(acme.secretKey).post(`/api/v1/api-keys/${created.id}/roll`))
+        .send({ expiresInHours: 2 })
+        .expect(201)
+    ).body as CreatedApiKey;
+    await from(withKey(acme.secretKey).delete(`/api/v1/api-keys/${rolled.id}`)).expect(200);
+    // Revoking a revoked key changes nothing: no second row.
+    await from(withKey(acme.secretKey).delete(`/api/v1/api-keys/${rolled.id}`)).expect(200);
+
+    const common = {
+      actor: { type: 'api_key', id: callerKeyId, label: `API key ${callerKeyId}` },
+      ip,
+      userAgent,
+      companyId: acme.id,
+      outcome: 'succeeded',
+    };
+    const described = { name: 'Audited', mode: 'test', access: 'read_only' };
+    const first = await auditRows(db, { targetId: created.id });
+    expect(first).toEqual([
+      {
+        ...common,
+        action: 'api_key.created',
+        target: { type: 'api_key', id: created.id },
+        before: null,
+        after: { ...described, expiresAt: null },
+      },
+      {
+        ...common,
+        action: 'api_key.rolled',
+        target: { type: 'api_key', id: created.id },
+        before: { expiresAt: null },
+        after: { ...described, expiresAt: expect.any(String), newKeyId: rolled.id },
+      },
+    ]);
+    const second = await auditRows(db, { targetId: rolled.id });
+    expect(second).toEqual([
+      {
+        ...common,
+        action: 'api_key.revoked',
+        target: { type: 'api_key', id: rolled.id },
+        before: { revokedAt: null },
+        after: { ...described, revokedAt: expect.any(String), expiresAt: null },
+      },
+    ]);
+    const trail = JSON.stringify([...first, ...second]);
+    for (const secret of [acme.secretKey, created.secret, rolled.secret]) expect(trail).not.toContain(secret.slice('sk_test_'.length));
   });
 
   it(`allows at most ${MAX_ACTIVE_API_KEYS} active keys`, async () => {

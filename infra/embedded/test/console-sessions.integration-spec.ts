@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import request from 'supertest';
 import { AUTH_MESSAGES, type AccountSession, type MailboxMessage } from '@paymarket/contracts';
+import { auditRows } from '@paymarket/onboarding/testing';
 import { eventually } from '@paymarket/platform/testing';
 import type { EmbeddedPayMarket } from '../src/start-embedded.js';
 import { approvedCompany, ipsFrom, startTestApp, type ApprovedCompany, type TestApp } from './support/integrator-test-app.js';
@@ -91,11 +92,29 @@ describe('developer console sessions', () => {
       id: [AUTH_MESSAGES.SESSION_ID_INVALID],
     });
 
-    expect((await request(app.url).delete(`/api/console/sessions/${sessions[1]!.id}`).set('cookie', mine).expect(200)).body).toEqual({
-      ended: 1,
-      signedOut: false,
-    });
+    const ended = await request(app.url)
+      .delete(`/api/console/sessions/${sessions[1]!.id}`)
+      .set('cookie', mine)
+      .set('x-forwarded-for', '203.0.113.9')
+      .set('user-agent', SAFARI_MAC)
+      .expect(200);
+    expect(ended.body).toEqual({ ended: 1, signedOut: false });
     expect((await request(app.url).get('/api/console/me').set('cookie', other).expect(200)).body).toEqual({ company: null });
+    // One audit row (ADR 0075) in the company's trail, by its console's contact; the refused 404 and 400 made none.
+    expect(await auditRows(db, { action: 'session.ended', targetId: sessions[1]!.id })).toEqual([
+      {
+        action: 'session.ended',
+        actor: { type: 'console', id: acme.id, label: acme.email },
+        ip: '203.0.113.9',
+        userAgent: SAFARI_MAC,
+        target: { type: 'session', id: sessions[1]!.id },
+        companyId: acme.id,
+        outcome: 'succeeded',
+        before: null,
+        after: { ended: 1 },
+      },
+    ]);
+    expect(await auditRows(db, { action: 'session.ended', targetId: globexId })).toEqual([]);
   });
 
   it('ends every other session, then the current one, which signs out', async () => {
@@ -106,6 +125,10 @@ describe('developer console sessions', () => {
     expect((await request(app.url).get('/api/console/me').set('cookie', other).expect(200)).body).toEqual({ company: null });
     const current = (await list(mine)).filter((s) => s.current);
     expect(current).toHaveLength(1);
+    // One row naming the session kept, with how many others ended.
+    expect(await auditRows(db, { action: 'session.ended', targetId: current[0]!.id })).toEqual([
+      expect.objectContaining({ companyId: acme.id, after: { ended: expect.any(Number), others: true } }),
+    ]);
 
     const ended = await request(app.url).delete(`/api/console/sessions/${current[0]!.id}`).set('cookie', mine).expect(200);
     expect(ended.body).toEqual({ ended: 1, signedOut: true });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import request from 'supertest';
 import { BODY_MESSAGES, PAYMENT_MESSAGES, REFUND_MESSAGES } from '@paymarket/contracts';
-import { adminCreate, signInNewAdmin } from '@paymarket/onboarding';
+import { adminCreate, signInNewAdmin } from '@paymarket/onboarding/testing';
 import { eventually } from '@paymarket/platform/testing';
 import type { EmbeddedPayMarket } from '../src/start-embedded.js';
 import { approvedCompany, ipsFrom, startTestApp, type ApprovedCompany, type TestApp } from './support/integrator-test-app.js';

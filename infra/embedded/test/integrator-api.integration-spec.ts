@@ -10,7 +10,7 @@ import {
   type ApiOrderView,
   type PaymentIntentResponse,
 } from '@paymarket/contracts';
-import { adminCreate, signInNewAdmin } from '@paymarket/onboarding';
+import { adminCreate, signInNewAdmin } from '@paymarket/onboarding/testing';
 import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
 import { startEmbedded, type EmbeddedPayMarket } from '../src/start-embedded.js';
 

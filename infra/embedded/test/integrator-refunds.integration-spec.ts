@@ -11,7 +11,7 @@ import {
   type RefundList,
   type RefundView,
 } from '@paymarket/contracts';
-import { adminCreate, signInNewAdmin } from '@paymarket/onboarding';
+import { adminCreate, signInNewAdmin } from '@paymarket/onboarding/testing';
 import { eventually } from '@paymarket/platform/testing';
 import type { EmbeddedPayMarket } from '../src/start-embedded.js';
 import { approvedCompany, ipsFrom, startTestApp, type TestApp } from './support/integrator-test-app.js';

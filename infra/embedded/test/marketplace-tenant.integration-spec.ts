@@ -13,6 +13,7 @@ import {
   type SetupMarketplaceResponse,
 } from '@paymarket/contracts';
 import { RpcPatterns } from '@paymarket/contracts';
+import { auditRows } from '@paymarket/onboarding/testing';
 import { createMessagingClient, RpcClient, type MessagingRuntime } from '@paymarket/platform';
 import { eventually, testMessagingRuntime } from '@paymarket/platform/testing';
 import type { EmbeddedPayMarket } from '../src/start-embedded.js';
@@ -193,6 +194,7 @@ describe('a marketplace is a tenant of a company (ADR 0051)', () => {
     const { marketplace } = (await as(acme.secretKey).get().expect(200)).body as MarketplaceConsoleResponse;
     const id = marketplace!.id;
     const primary = marketplace!.primaryDomain;
+    const ip = freshIp();
 
     const view = (
       await as(acme.secretKey)
@@ -207,6 +209,8 @@ describe('a marketplace is a tenant of a company (ADR 0051)', () => {
           platformFee: '7.5',
         })
         .set('idempotency-key', `patch-${run}`)
+        .set('x-forwarded-for', ip)
+        .set('user-agent', 'acme-admin-script/2.0')
         .expect(200)
     ).body as MarketplaceView;
 
@@ -257,6 +261,26 @@ describe('a marketplace is a tenant of a company (ADR 0051)', () => {
       ((await as(acme.secretKey).patch({ displayName: 'Acme Market', customFees: true }).expect(200)).body as MarketplaceView).version,
     ).toBe(3);
     expect(await events(id)).toHaveLength(2);
+    // One audit row (ADR 0075) for the fee terms, by the calling key, in the company's trail; branding and domains are
+    // not audited, and the repeat and the unchanged PATCH recorded nothing.
+    const keyId = (
+      (await request(app.url).get('/api/v1/account').set('authorization', `Bearer ${acme.secretKey}`).expect(200)).body as {
+        keyId: string;
+      }
+    ).keyId;
+    expect(await auditRows(db, { targetId: id })).toEqual([
+      {
+        action: 'marketplace.terms_changed',
+        actor: { type: 'api_key', id: keyId, label: `API key ${keyId}` },
+        ip,
+        userAgent: 'acme-admin-script/2.0',
+        target: { type: 'marketplace', id },
+        companyId: acme.id,
+        outcome: 'succeeded',
+        before: { customFees: false, transactionFeeUsdMinor: null, transactionFeeCadMinor: null, platformFeeBps: null },
+        after: { customFees: true, transactionFeeUsdMinor: 250, transactionFeeCadMinor: 310, platformFeeBps: 750 },
+      },
+    ]);
 
     // The embed lookup finds it by either domain.
     const embedded = (await rpc.call(RpcPatterns.onboarding.EMBED_MARKETPLACE, {
@@ -323,6 +347,12 @@ describe('a marketplace is a tenant of a company (ADR 0051)', () => {
 
     const removed = (await as(acme.secretKey).patch({ payoutAccountId: null }).expect(200)).body as MarketplaceView;
     expect(removed).toMatchObject({ payoutAccountId: null, acceptingOrders: false, notice: M.PAYOUT_ACCOUNT_REQUIRED, version: 5 });
+    // A row each (ADR 0075): the payout account's id before and after, never anything of the account's owner.
+    const changes = await auditRows(db, { action: 'marketplace.payout_account_changed', targetId: marketplace!.id });
+    expect(changes.map((c) => [c.before, c.after, c.companyId])).toEqual([
+      [{ payoutAccountId: null }, { payoutAccountId: VALID_ACCOUNT }, acme.id],
+      [{ payoutAccountId: VALID_ACCOUNT }, { payoutAccountId: null }, acme.id],
+    ]);
   });
 
   it('lets a read-only key read the marketplace and refuses its writes (403); the console session works as a key does', async () => {

@@ -14,7 +14,7 @@ import {
   type QuoteResponse,
   type SellerStatement,
 } from '@paymarket/contracts';
-import { adminCreate, signInNewAdmin } from '@paymarket/onboarding';
+import { adminCreate, signInNewAdmin } from '@paymarket/onboarding/testing';
 import { eventually } from '@paymarket/platform/testing';
 import { ipsFrom, startTestApp, type TestApp } from './support/integrator-test-app.js';
 import { cookieOf, mailedCode, signInBuyer, signInPayee } from './support/sign-in.js';

@@ -4,7 +4,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { PROVIDER_APPLICATION_MESSAGES as PM, type MailboxMessage, type ProviderApplicationView } from '@paymarket/contracts';
 import { startEmbedded, type EmbeddedPayMarket } from '@paymarket/embedded';
-import { adminCreate, signInNewAdmin } from '@paymarket/onboarding';
+import { adminCreate, signInNewAdmin } from '@paymarket/onboarding/testing';
 import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
 import { applicationInput } from './fakes.js';
 
@@ -20,6 +20,7 @@ describe('print provider applications, end to end over HTTP', () => {
   let app: EmbeddedPayMarket;
   let db: pg.Client;
   let adminCookie: string;
+  let adminEmail: string;
 
   beforeAll(async () => {
     process.env.RATE_LIMIT_PUBLIC_FORM = '1000,1000,900';
@@ -36,6 +37,7 @@ describe('print provider applications, end to end over HTTP', () => {
     db = new pg.Client({ connectionString: database.url });
     await db.connect();
     const email = `reviewer.${Date.now()}@example.com`;
+    adminEmail = email;
     const password = 'a long enough admin password';
     expect(await adminCreate(['--email', email, '--password', password], { DATABASE_URL: database.url })).toBe(0);
     // Password, then the second factor enrolled on this first sign-in (ADR 0072).
@@ -53,6 +55,14 @@ describe('print provider applications, end to end over HTTP', () => {
   const applicationCount = async () => Number((await db.query('SELECT count(*) AS n FROM catalog.provider_applications')).rows[0].n);
   const mailboxFor = async (email: string) =>
     ((await request(app.url).get('/api/dev/mailbox?limit=200').expect(200)).body as MailboxMessage[]).filter((m) => m.to === email);
+  /** The audit rows (ADR 0075) catalog wrote about one application. */
+  const auditRows = async (applicationId: string) =>
+    (
+      await db.query(`SELECT payload FROM catalog.outbox WHERE name = 'audit.recorded' AND payload->'target'->>'id' = $1 ORDER BY seq`, [
+        applicationId,
+      ])
+    ).rows.map((r: { payload: unknown }) => r.payload);
+  const REVIEWER_AGENT = 'Mozilla/5.0 (provider review spec)';
   const apply = (overrides: Record<string, unknown> = {}) =>
     request(app.url).post('/api/provider-applications').send(applicationInput(overrides));
 
@@ -103,9 +113,24 @@ describe('print provider applications, end to end over HTTP', () => {
     const approved = await request(app.url)
       .post(`/api/admin/provider-applications/${id}/approve`)
       .set('cookie', adminCookie)
+      .set('x-forwarded-for', '198.51.100.31')
+      .set('user-agent', REVIEWER_AGENT)
       .send({ note: 'Welcome aboard' })
       .expect(200);
     expect(approved.body).toMatchObject({ status: 'approved', decisionNote: 'Welcome aboard', decidedBy: expect.stringContaining('@') });
+    // Audited once, with the decision (ADR 0075): the administrator, where from, the application and what changed.
+    const approval = {
+      action: 'provider.approved',
+      actor: { type: 'admin', id: expect.any(String), label: adminEmail },
+      ip: '198.51.100.31',
+      userAgent: REVIEWER_AGENT,
+      target: { type: 'provider_application', id },
+      companyId: null,
+      outcome: 'succeeded',
+      before: { status: 'pending', note: null },
+      after: { status: 'approved', note: 'Welcome aboard', providerId: approved.body.providerId },
+    };
+    expect(await auditRows(id)).toEqual([approval]);
 
     const providers = await request(app.url).get('/api/print-providers').expect(200);
     // Listed with the public profile of the application it came from (the Print Providers page's cards).
@@ -144,6 +169,8 @@ describe('print provider applications, end to end over HTTP', () => {
       .send({})
       .expect(409);
     expect(again.body.message).toBe('This application has already been approved.');
+    // The refused second decision recorded nothing.
+    expect(await auditRows(id)).toEqual([approval]);
     // The account is now taken by a provider.
     await apply({ stripeConnectId: VALID_CA }).expect(409);
   });
@@ -155,9 +182,24 @@ describe('print provider applications, end to end over HTTP', () => {
     const rejected = await request(app.url)
       .post(`/api/admin/provider-applications/${id}/reject`)
       .set('cookie', adminCookie)
+      .set('x-forwarded-for', '198.51.100.32')
+      .set('user-agent', REVIEWER_AGENT)
       .send({ note: 'Please add samples of large-format work.' })
       .expect(200);
     expect(rejected.body).toMatchObject({ status: 'rejected', providerId: null });
+    expect(await auditRows(id)).toEqual([
+      {
+        action: 'provider.rejected',
+        actor: { type: 'admin', id: expect.any(String), label: adminEmail },
+        ip: '198.51.100.32',
+        userAgent: REVIEWER_AGENT,
+        target: { type: 'provider_application', id },
+        companyId: null,
+        outcome: 'succeeded',
+        before: { status: 'pending', note: null },
+        after: { status: 'rejected', note: 'Please add samples of large-format work.' },
+      },
+    ]);
     const providers = (await request(app.url).get('/api/print-providers').expect(200)).body as Array<{ stripeAccountId: string }>;
     expect(providers.map((p) => p.stripeAccountId)).not.toContain(VALID_US);
     const mail = await eventually(

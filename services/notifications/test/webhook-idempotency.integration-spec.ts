@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import {
+  type AuditContext,
   ServiceErrorCodes,
   WEBHOOK_ENDPOINT_MESSAGES as M,
   type CreatedWebhookEndpoint,
@@ -30,6 +31,14 @@ jest.setTimeout(60_000);
 type Refusal = { code: string; message: string; fields?: Record<string, string[]> };
 
 const envelope = (data: Record<string, unknown>): RpcEnvelope<unknown> => ({ meta: { correlationId: randomUUID() }, data });
+/** Who changes endpoints and from where, as the gateway passes it with every change (ADR 0075). */
+const AUDIT: AuditContext = {
+  actor: { type: 'api_key', id: '6b1d7a3e-0000-4000-8000-000000000001', label: 'API key 6b1d7a3e-0000-4000-8000-000000000001' },
+  ip: '203.0.113.50',
+  userAgent: 'paymarket-node/1.0',
+};
+/** The envelope of an audited command: create, update, delete and roll. */
+const audited = (data: Record<string, unknown>): RpcEnvelope<unknown> => envelope({ audit: AUDIT, ...data });
 
 async function refusal(promise: Promise<unknown>): Promise<Refusal> {
   const error = await promise.then(
@@ -104,7 +113,7 @@ describe('webhook endpoints and test events once per Idempotency-Key (notificati
       }>
     )[0]?.response;
   const register = (companyId: string, fields: Record<string, unknown>) =>
-    endpoints.create(envelope({ companyId, url: 'https://shop.example.com/hooks', events: ['payment.succeeded'], ...fields }));
+    endpoints.create(audited({ companyId, url: 'https://shop.example.com/hooks', events: ['payment.succeeded'], ...fields }));
 
   it('registers one endpoint for a repeated request and answers the repeat with the same endpoint and its secret', async () => {
     const companyId = randomUUID();
@@ -126,10 +135,10 @@ describe('webhook endpoints and test events once per Idempotency-Key (notificati
   it('answers a repeat after a roll with the secret that signs now; after a delete, 409 naming Idempotency-Key', async () => {
     const companyId = randomUUID();
     const first = await register(companyId, { idempotencyKey: 'register-2' });
-    const rolled = await endpoints.roll(envelope({ companyId, id: first.id, expiresInHours: 0 }));
+    const rolled = await endpoints.roll(audited({ companyId, id: first.id, expiresInHours: 0 }));
     expect((await register(companyId, { idempotencyKey: 'register-2' })).secret).toBe(rolled.secret);
 
-    await endpoints.remove(envelope({ companyId, id: first.id }));
+    await endpoints.remove(audited({ companyId, id: first.id }));
     expect(await refusal(register(companyId, { idempotencyKey: 'register-2' }))).toEqual({
       code: ServiceErrorCodes.CONFLICT,
       message: ENDPOINT_GONE,
@@ -180,7 +189,7 @@ describe('webhook endpoints and test events once per Idempotency-Key (notificati
   it("replays a refused test the same way, and another company's key is its own", async () => {
     const companyId = randomUUID();
     const endpoint = await register(companyId, {});
-    await endpoints.update(envelope({ companyId, id: endpoint.id, enabled: false }));
+    await endpoints.update(audited({ companyId, id: endpoint.id, enabled: false }));
     const send = () => deliveries.test(envelope({ companyId, id: endpoint.id, idempotencyKey: 'test-2' }));
     const disabled = await refusal(send());
     expect(disabled).toEqual({ code: ServiceErrorCodes.CONFLICT, message: M.TEST_DISABLED });
@@ -196,7 +205,7 @@ describe('webhook endpoints and test events once per Idempotency-Key (notificati
 
   // notifications.roll_webhook_secret with an Idempotency-Key: a retry after a lost answer must not roll again from the
   // secret nobody saw, which would stop the one the receiver still verifies with at once instead of after the overlap.
-  const roll = (companyId: string, id: string, fields: Record<string, unknown>) => endpoints.roll(envelope({ companyId, id, ...fields }));
+  const roll = (companyId: string, id: string, fields: Record<string, unknown>) => endpoints.roll(audited({ companyId, id, ...fields }));
   /** What a delivery to the endpoint is signed with now. */
   const signing = async (companyId: string, id: string) => secrets.signingSecrets(id, (await repository.secretsOf(companyId, id))!);
 
@@ -263,10 +272,110 @@ describe('webhook endpoints and test events once per Idempotency-Key (notificati
     expect((await signing(companyId, endpoint.id)).current).toBe(latest.secret);
 
     // Once the endpoint is deleted, the repeat finds nothing to answer with.
-    await endpoints.remove(envelope({ companyId, id: endpoint.id }));
+    await endpoints.remove(audited({ companyId, id: endpoint.id }));
     expect(await refusal(roll(companyId, endpoint.id, { idempotencyKey: 'roll-2' }))).toEqual({
       code: ServiceErrorCodes.NOT_FOUND,
       message: M.NOT_FOUND,
     });
+  });
+
+  // ADR 0075: every change to an endpoint is one audit row in notifications' outbox, in the change's transaction; a
+  // replay or a change that changes nothing records nothing; a secret is never in it (a reveal is a read: no row).
+  const auditRows = async (endpointId: string) =>
+    (
+      (await dataSource.query(`SELECT payload FROM outbox WHERE name = 'audit.recorded' AND payload->'target'->>'id' = $1 ORDER BY seq`, [
+        endpointId,
+      ])) as Array<{ payload: Record<string, unknown> }>
+    ).map((r) => r.payload);
+  const row = (action: string, id: string, companyId: string, before: unknown, after: unknown) => ({
+    action,
+    actor: AUDIT.actor,
+    ip: '203.0.113.50',
+    userAgent: 'paymarket-node/1.0',
+    target: { type: 'webhook_endpoint', id },
+    companyId,
+    outcome: 'succeeded',
+    before,
+    after,
+  });
+
+  it('records each change to an endpoint once, with who, where from and what changed, never a secret', async () => {
+    const companyId = randomUUID();
+    const created = await register(companyId, { idempotencyKey: 'audit-1' });
+    const afterCreate = [
+      row('webhook_endpoint.created', created.id, companyId, null, {
+        url: 'https://shop.example.com/hooks',
+        events: ['payment.succeeded'],
+        enabled: true,
+        disabledReason: null,
+        description: null,
+      }),
+    ];
+    expect(await auditRows(created.id)).toEqual(afterCreate);
+    // The idempotent replay registers nothing, and records nothing.
+    await register(companyId, { idempotencyKey: 'audit-1' });
+    expect(await auditRows(created.id)).toEqual(afterCreate);
+
+    // Only the fields that changed; the same update again changes nothing and records nothing.
+    await endpoints.update(audited({ companyId, id: created.id, description: 'Orders', enabled: false }));
+    await endpoints.update(audited({ companyId, id: created.id, description: 'Orders', enabled: false }));
+    const afterUpdate = [
+      ...afterCreate,
+      row(
+        'webhook_endpoint.updated',
+        created.id,
+        companyId,
+        { enabled: true, disabledReason: null, description: null },
+        { enabled: false, disabledReason: 'manual', description: 'Orders' },
+      ),
+    ];
+    expect(await auditRows(created.id)).toEqual(afterUpdate);
+
+    // A reveal is a read: no row. A roll records that it rolled and until when the old secret signs; its replay nothing.
+    await endpoints.reveal(envelope({ companyId, id: created.id }));
+    const rolled = await roll(companyId, created.id, { expiresInHours: 2, idempotencyKey: 'audit-roll' });
+    await roll(companyId, created.id, { expiresInHours: 2, idempotencyKey: 'audit-roll' });
+    const afterRoll = [
+      ...afterUpdate,
+      row('webhook_endpoint.secret_rolled', created.id, companyId, null, {
+        secretRolledAt: expect.any(String),
+        previousExpiresAt: rolled.previousSecretExpiresAt,
+      }),
+    ];
+    expect(await auditRows(created.id)).toEqual(afterRoll);
+
+    await endpoints.remove(audited({ companyId, id: created.id }));
+    expect(await refusal(endpoints.remove(audited({ companyId, id: created.id })))).toMatchObject({ code: ServiceErrorCodes.NOT_FOUND });
+    const all = [
+      ...afterRoll,
+      row(
+        'webhook_endpoint.deleted',
+        created.id,
+        companyId,
+        {
+          url: 'https://shop.example.com/hooks',
+          events: ['payment.succeeded'],
+          enabled: false,
+          disabledReason: 'manual',
+          description: 'Orders',
+        },
+        null,
+      ),
+    ];
+    expect(await auditRows(created.id)).toEqual(all);
+    const text = JSON.stringify(await auditRows(created.id));
+    for (const secret of [created.secret, rolled.secret]) expect(text).not.toContain(secret.slice('whsec_'.length));
+  });
+
+  it('refuses a change without its audit context, naming the field, and changes nothing', async () => {
+    const companyId = randomUUID();
+    const endpoint = await register(companyId, {});
+    const refused = await refusal(endpoints.update(envelope({ companyId, id: endpoint.id, enabled: false })));
+    expect(refused).toMatchObject({ code: ServiceErrorCodes.INVALID, fields: { audit: [expect.stringContaining('audit')] } });
+    expect(await refusal(endpoints.remove(envelope({ companyId, id: endpoint.id })))).toMatchObject({
+      fields: { audit: expect.any(Array) },
+    });
+    expect(await endpoints.get(envelope({ companyId, id: endpoint.id }))).toMatchObject({ enabled: true });
+    expect(await auditRows(endpoint.id)).toHaveLength(1);
   });
 });

@@ -298,6 +298,27 @@ describe('integrator webhooks, end to end over HTTP', () => {
     await api(acme).delete('/api/v1/webhook-endpoints/not-a-uuid').expect(404);
     await api(acme).delete(`/api/v1/webhook-endpoints/${created.id}`).expect(200, { deleted: true });
     await api(acme).delete(`/api/v1/webhook-endpoints/${created.id}`).expect(404);
+    // Each change made is one audit row (ADR 0075), by the company's key, from the caller's address; a refused change, a
+    // read or a reveal is none, and no row holds a secret.
+    const audited = await db.query(
+      `SELECT payload FROM notifications.outbox WHERE name = 'audit.recorded' AND payload->'target'->>'id' = $1 ORDER BY seq`,
+      [created.id],
+    );
+    const rows = audited.rows.map((r: { payload: Record<string, unknown> }) => r.payload);
+    expect(rows.map((r) => r.action)).toEqual([
+      'webhook_endpoint.created',
+      'webhook_endpoint.updated',
+      'webhook_endpoint.updated',
+      'webhook_endpoint.deleted',
+    ]);
+    for (const row of rows) {
+      expect(row).toMatchObject({ actor: { type: 'api_key', id: expect.any(String) }, companyId: acme.id, ip: expect.any(String) });
+    }
+    expect(rows[2]).toMatchObject({
+      before: { enabled: false, disabledReason: 'manual', events: ['payment.succeeded', 'order.updated'], description: null },
+      after: { enabled: true, disabledReason: null, events: ['order.updated'], description: 'Orders feed' },
+    });
+    expect(JSON.stringify(rows)).not.toContain('whsec_');
     const after = (await api(acme).get('/api/v1/webhook-endpoints').expect(200)).body as WebhookEndpointList;
     expect(after.data.map((e) => e.id)).not.toContain(created.id);
   });

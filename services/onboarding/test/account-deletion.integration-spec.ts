@@ -3,6 +3,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { ACCOUNT_DELETION_MESSAGES, type MailboxMessage } from '@paymarket/contracts';
 import { startEmbedded, type EmbeddedPayMarket } from '@paymarket/embedded';
+import { auditRows } from '@paymarket/onboarding/testing';
 import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
 
 jest.setTimeout(90_000);
@@ -136,7 +137,12 @@ describe('account deletion requests, end to end over HTTP', () => {
     expect(stored).toMatchObject({ email: ada.email, reason: 'Moving on', confirmed_at: null });
     expect(stored.token_hash).not.toContain(token);
 
-    const confirmed = await confirm(token!).expect(200);
+    const confirmed = await request(app.url)
+      .post('/api/account-deletion-requests/confirm')
+      .set('x-forwarded-for', '203.0.113.29')
+      .set('user-agent', 'Mozilla/5.0 (iPhone) Safari/604.1')
+      .send({ token })
+      .expect(200);
     expect(confirmed.body).toEqual({ message: ACCOUNT_DELETION_MESSAGES.DELETED, deletedAt: expect.any(String) });
     expect(([] as string[]).concat(confirmed.headers['set-cookie'] ?? []).join(';')).toMatch(/pm_session=;/);
 
@@ -164,6 +170,25 @@ describe('account deletion requests, end to end over HTTP', () => {
     // The link works once; the email can no longer sign in, and may register again.
     expect((await confirm(token!).expect(400)).body.message).toBe(ACCOUNT_DELETION_MESSAGES.LINK_USED);
     await from(request(app.url).post('/api/register-buyer')).send({ name: 'Ada again', email: ada.email }).expect(201);
+
+    // One audit row (ADR 0075), none for the refused second use. It outlives the personal data: the account by id, the
+    // actor as "account holder", never the email.
+    const audited = await auditRows(db, { targetId: ada.id });
+    expect(audited).toEqual([
+      {
+        action: 'account.erased',
+        actor: { type: 'account', id: ada.id, label: 'account holder' },
+        ip: '203.0.113.29',
+        userAgent: 'Mozilla/5.0 (iPhone) Safari/604.1',
+        target: { type: 'account', id: ada.id },
+        companyId: null,
+        outcome: 'succeeded',
+        before: { status: 'active' },
+        // Registering signed Ada in, and so did the emailed code: two sessions.
+        after: { status: 'erased', sessionsEnded: 2 },
+      },
+    ]);
+    expect(JSON.stringify(audited)).not.toContain(ada.email);
   });
 
   it('refuses an expired link and an unknown or malformed token with 400, never a 500', async () => {

@@ -9,7 +9,7 @@ import {
   type MailboxMessage,
 } from '@paymarket/contracts';
 import { startEmbedded, type EmbeddedPayMarket } from '@paymarket/embedded';
-import { adminCreate, signInNewAdmin } from '@paymarket/onboarding';
+import { adminCreate, auditRows, signInNewAdmin } from '@paymarket/onboarding/testing';
 import { createTestDatabase, eventually, testMessagingRuntime, type TestDatabase } from '@paymarket/platform/testing';
 import { createHash } from 'node:crypto';
 
@@ -21,10 +21,12 @@ describe('API access requests and company review, end to end over HTTP', () => {
   let app: EmbeddedPayMarket;
   let db: pg.Client;
   let adminCookie: string;
+  let adminEmail: string;
   const run = Date.now().toString(36);
   let client = 0;
   // Each simulated applicant comes from its own address, so the public-form rate limit is never what a test meets.
   const fromNewClient = () => `10.77.${Math.floor(++client / 250)}.${client % 250}`;
+  const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
   const company = (overrides: Record<string, unknown> = {}) => ({
     name: 'Acme Prints Ltd',
@@ -55,6 +57,7 @@ describe('API access requests and company review, end to end over HTTP', () => {
     db = new pg.Client({ connectionString: database.url });
     await db.connect();
     const email = `company.reviewer.${run}@example.com`;
+    adminEmail = email;
     const password = 'a long enough admin password';
     expect(await adminCreate(['--email', email, '--password', password], { DATABASE_URL: database.url })).toBe(0);
     // Password, then the second factor enrolled on this first sign-in (ADR 0072).
@@ -70,7 +73,7 @@ describe('API access requests and company review, end to end over HTTP', () => {
 
   it('approves a low-risk company at once and shows its credentials this one time; the secret is stored only hashed', async () => {
     const input = company();
-    const response = await apply(input).expect(201);
+    const response = await apply(input).set('x-forwarded-for', '203.0.113.71').set('user-agent', FIREFOX).expect(201);
     const body = response.body as ApiAccessResponse;
     expect(body).toMatchObject({
       success: true,
@@ -92,8 +95,22 @@ describe('API access requests and company review, end to end over HTTP', () => {
     expect(dump.rows[0].n).toBe(0);
     const outbox = await db.query(`SELECT count(*)::int AS n FROM onboarding.outbox WHERE payload::text LIKE $1`, [`%${secretKey}%`]);
     expect(outbox.rows[0].n).toBe(0);
-    const events = await db.query(`SELECT name FROM onboarding.outbox WHERE payload->>'companyId' = $1`, [body.company.id]);
-    expect(events.rows.map((r) => r.name)).toEqual(['company.approved']);
+    const events = await db.query(`SELECT name FROM onboarding.outbox WHERE payload->>'companyId' = $1 ORDER BY seq`, [body.company.id]);
+    expect(events.rows.map((r) => r.name)).toEqual(['company.approved', 'audit.recorded']);
+    // The risk checks approved it, so PayMarket itself is the actor of its one audit row (ADR 0075), from the request.
+    expect(await auditRows(db, { targetId: body.company.id })).toEqual([
+      {
+        action: 'company.approved',
+        actor: { type: 'system', id: null, label: 'automatic risk check' },
+        ip: '203.0.113.71',
+        userAgent: FIREFOX,
+        target: { type: 'company', id: body.company.id },
+        companyId: body.company.id,
+        outcome: 'succeeded',
+        before: null,
+        after: { status: 'approved', riskScore: 0 },
+      },
+    ]);
     // The secret key works against the API; a wrong or missing one does not.
     const account = await request(app.url).get('/api/v1/account').set('authorization', `Bearer ${secretKey}`).expect(200);
     expect(account.body).toEqual({
@@ -124,8 +141,11 @@ describe('API access requests and company review, end to end over HTTP', () => {
   it('refuses a second live application for the same email with 409', async () => {
     const input = company();
     await apply(input).expect(201);
+    const approvals = (await auditRows(db, { action: 'company.approved' })).length;
     const again = await apply({ ...input, name: 'Acme Again' }).expect(409);
     expect(again.body.fields).toEqual({ email: ['An API access application for this email already exists.'] });
+    // The refused repeat decided nothing, so it recorded nothing.
+    expect(await auditRows(db, { action: 'company.approved' })).toHaveLength(approvals);
   });
 
   it('sends a free-mail applicant to review: flagged, next steps, company id, risk score and review time, no credentials', async () => {
@@ -142,6 +162,8 @@ describe('API access requests and company review, end to end over HTTP', () => {
     expect(body.credentials).toBeUndefined();
     const row = await storedRow(body.company.id);
     expect(row).toMatchObject({ verification_status: 'flagged', has_api_access: false, api_key: null, secret_key_hash: null });
+    // Nothing is decided yet: no audit row until an administrator approves it.
+    expect(await auditRows(db, { targetId: body.company.id })).toEqual([]);
     await eventually(
       async () => ((await mailboxFor(email)).some((m) => m.subject.includes('under review')) ? true : undefined),
       10_000,
@@ -150,7 +172,10 @@ describe('API access requests and company review, end to end over HTTP', () => {
   });
 
   it('rejects a disposable-email applicant with the reason and the appeal process', async () => {
-    const response = await apply(company({ email: `x.${run}@mailinator.com` })).expect(201);
+    const response = await apply(company({ email: `x.${run}@mailinator.com` }))
+      .set('x-forwarded-for', '203.0.113.72')
+      .set('user-agent', FIREFOX)
+      .expect(201);
     const body = response.body as ApiAccessResponse;
     expect(body).toMatchObject({
       success: false,
@@ -161,6 +186,32 @@ describe('API access requests and company review, end to end over HTTP', () => {
     });
     expect(body.company.riskScore).toBeGreaterThanOrEqual(70);
     expect(body.credentials).toBeUndefined();
+    // One audit row: the risk checks rejected it, with the score and the reason the applicant was given.
+    expect(await auditRows(db, { targetId: body.company.id })).toEqual([
+      {
+        action: 'company.rejected',
+        actor: { type: 'system', id: null, label: 'automatic risk check' },
+        ip: '203.0.113.72',
+        userAgent: FIREFOX,
+        target: { type: 'company', id: body.company.id },
+        companyId: body.company.id,
+        outcome: 'succeeded',
+        before: null,
+        after: { status: 'rejected', riskScore: body.company.riskScore, reason: body.reason },
+      },
+    ]);
+    // The audit log accepts a system actor and appends the row, shown in the company's console too.
+    const appended = await eventually(
+      async () =>
+        (
+          await db.query(`SELECT actor_type, actor_id, actor_label, company_id FROM onboarding.audit_log WHERE target_id = $1`, [
+            body.company.id,
+          ])
+        ).rows[0],
+      10_000,
+      'the appended audit row',
+    );
+    expect(appended).toEqual({ actor_type: 'system', actor_id: null, actor_label: 'automatic risk check', company_id: body.company.id });
   });
 
   it('answers 400 naming the field for invalid input, storing nothing', async () => {
@@ -248,6 +299,8 @@ describe('API access requests and company review, end to end over HTTP', () => {
     const approved = await request(app.url)
       .post(`/api/admin/approve-company/${flagged.company.id}`)
       .set('cookie', adminCookie)
+      .set('x-forwarded-for', '203.0.113.61')
+      .set('user-agent', 'Mozilla/5.0 (Macintosh) Safari/605.1.15')
       .send({ notes: 'Called the contact; the gmail address is the founder’s.' })
       .expect(200);
     expect(approved.body).toMatchObject({
@@ -268,6 +321,25 @@ describe('API access requests and company review, end to end over HTTP', () => {
       .expect(409);
     expect(conflict.body.message).toContain('already approved');
     await request(app.url).post(`/api/admin/approve-company/${rejected.company.id}`).set('cookie', adminCookie).send({}).expect(409);
+    // One audit row (ADR 0075) by the administrator, in the company's trail too; the refused repeat recorded nothing.
+    const adminId = ((await db.query('SELECT id FROM onboarding.admins WHERE email = $1', [adminEmail])).rows[0] as { id: string }).id;
+    expect(await auditRows(db, { targetId: flagged.company.id })).toEqual([
+      {
+        action: 'company.approved',
+        actor: { type: 'admin', id: adminId, label: adminEmail },
+        ip: '203.0.113.61',
+        userAgent: 'Mozilla/5.0 (Macintosh) Safari/605.1.15',
+        target: { type: 'company', id: flagged.company.id },
+        companyId: flagged.company.id,
+        outcome: 'succeeded',
+        before: { status: 'flagged', notes: null },
+        after: { status: 'approved', notes: 'Called the contact; the gmail address is the founder’s.' },
+      },
+    ]);
+    // The rejected one keeps only the risk checks' row: the refused approval added none.
+    expect((await auditRows(db, { targetId: rejected.company.id })).map((r) => [r.action, r.actor.type])).toEqual([
+      ['company.rejected', 'system'],
+    ]);
 
     // The contact gets a one-time link; the token is stored only as a hash.
     const link = await eventually(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import { Idempotency, OutboxRelay, openServiceDatabase, ServiceError } from '@paymarket/platform';
 import { createTestDatabase, eventually, type TestDatabase } from '@paymarket/platform/testing';
-import { STRIPE_WEBHOOK_EVENTS, type Caller } from '@paymarket/contracts';
+import { STRIPE_WEBHOOK_EVENTS, type AuditContext, type Caller } from '@paymarket/contracts';
 import { CHECKOUT_ENTITIES, CHECKOUT_MIGRATIONS } from '../src/checkout/checkout.module.js';
 import { CreateOrder } from '../src/checkout/create-order.use-case.js';
 import { PaymentIntents } from '../src/checkout/payment-intents.use-case.js';
@@ -50,6 +50,12 @@ class FakeSellerDirectory extends SellerDirectory {
 }
 
 const admin: Caller = { admin: { id: 'ad000000-0000-4000-8000-000000000003', email: 'admin@example.com' } };
+/** Who refunds and from where, as the gateway passes it (ADR 0075). */
+const audit: AuditContext = {
+  actor: { type: 'admin', id: admin.admin!.id, label: admin.admin!.email },
+  ip: '198.51.100.23',
+  userAgent: 'Mozilla/5.0 (refund spec)',
+};
 
 describe('payments domain on real PostgreSQL (fake Stripe)', () => {
   let database: TestDatabase;
@@ -117,6 +123,13 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
     const intent = await intents.forOrder({ caller, body: { orderId, amount, currency: 'usd', printProviderStripeAccountId: PROVIDER } });
     return { orderId, intent };
   }
+  /** The audit rows (ADR 0075) payments wrote about one order, oldest first. */
+  const auditRows = async (orderUuid: string) =>
+    (
+      (await dataSource.query(`SELECT payload FROM outbox WHERE name = 'audit.recorded' AND payload->'target'->>'id' = $1 ORDER BY seq`, [
+        orderUuid,
+      ])) as Array<{ payload: Record<string, unknown> }>
+    ).map((r) => r.payload);
   const outboxCount = async (name: string, orderId: string) =>
     Number((await dataSource.query(`SELECT count(*) AS n FROM outbox WHERE name = $1 AND payload->>'orderId' = $2`, [name, orderId]))[0].n);
 
@@ -195,10 +208,34 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
   it('refunds half in proportion (transfer reversed by its share), then the rest; the ledger verifies throughout', async () => {
     const { orderId, intent } = await placeOrder(ada);
     await status.confirmTestCard({ caller: ada, body: { cardNumber: '4242424242424242', paymentIntentId: intent.paymentIntentId } });
-    const half = await refunds.execute({ caller: admin, idempotencyKey: `r-${orderId}`, body: { orderId, amount: '51.78' } });
+    const half = await refunds.execute({ caller: admin, idempotencyKey: `r-${orderId}`, body: { orderId, amount: '51.78' }, audit });
     expect(half).toMatchObject({ status: 'partially_refunded', refunded: '51.78' });
-    // Same key, same body: same refund, nothing doubled.
-    await refunds.execute({ caller: admin, idempotencyKey: `r-${orderId}`, body: { orderId, amount: '51.78' } });
+    // Audited once, in the plan's transaction (ADR 0075): who, from where, the order, what changed.
+    const firstRefundId = ((await dataSource.query(`SELECT id FROM refunds WHERE order_id = $1`, [half.id])) as Array<{ id: string }>)[0]!
+      .id;
+    const refunded = {
+      action: 'order.refunded',
+      actor: audit.actor,
+      ip: '198.51.100.23',
+      userAgent: 'Mozilla/5.0 (refund spec)',
+      target: { type: 'order', id: half.id },
+      // PayMarket's own order: no company.
+      companyId: null,
+      outcome: 'succeeded',
+      before: { orderStatus: 'completed', refunded: '0.00' },
+      after: {
+        refundId: firstRefundId,
+        amount: '51.78',
+        currency: 'usd',
+        reason: null,
+        orderStatus: 'partially_refunded',
+        refunded: '51.78',
+      },
+    };
+    expect(await auditRows(half.id)).toEqual([refunded]);
+    // Same key, same body: same refund, nothing doubled (and no second audit row).
+    await refunds.execute({ caller: admin, idempotencyKey: `r-${orderId}`, body: { orderId, amount: '51.78' }, audit });
+    expect(await auditRows(half.id)).toEqual([refunded]);
     const transfer = (
       await dataSource.query(
         `SELECT t.amount_minor, t.reversed_minor FROM transfers t JOIN orders o ON o.id = t.order_id WHERE o.order_id = $1`,
@@ -209,10 +246,18 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
     await expect(ledger.execute()).resolves.toMatchObject({ ok: true });
 
     await expect(
-      refunds.execute({ caller: admin, idempotencyKey: `r2-${orderId}`, body: { orderId, amount: '60.00' } }),
+      refunds.execute({ caller: admin, idempotencyKey: `r2-${orderId}`, body: { orderId, amount: '60.00' }, audit }),
     ).rejects.toMatchObject({ code: 'unprocessable' });
-    const rest = await refunds.execute({ caller: admin, idempotencyKey: `r3-${orderId}`, body: { orderId } });
+    const rest = await refunds.execute({ caller: admin, idempotencyKey: `r3-${orderId}`, body: { orderId }, audit });
     expect(rest).toMatchObject({ status: 'refunded', refunded: '103.56' });
+    // The refused refund recorded nothing; the rest is the second row.
+    expect(await auditRows(half.id)).toEqual([
+      refunded,
+      expect.objectContaining({
+        before: { orderStatus: 'partially_refunded', refunded: '51.78' },
+        after: expect.objectContaining({ amount: '51.78', orderStatus: 'refunded', refunded: '103.56' }),
+      }),
+    ]);
     const after = (
       await dataSource.query(`SELECT t.reversed_minor FROM transfers t JOIN orders o ON o.id = t.order_id WHERE o.order_id = $1`, [orderId])
     )[0];
@@ -223,8 +268,8 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
 
   it('refuses refunds by non-admins and of unpaid orders', async () => {
     const { orderId } = await placeOrder(ada);
-    await expect(refunds.execute({ caller: ada, body: { orderId } })).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(refunds.execute({ caller: admin, idempotencyKey: `r-${orderId}`, body: { orderId } })).rejects.toMatchObject({
+    await expect(refunds.execute({ caller: ada, body: { orderId }, audit })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(refunds.execute({ caller: admin, idempotencyKey: `r-${orderId}`, body: { orderId }, audit })).rejects.toMatchObject({
       code: 'unprocessable',
     });
   });
@@ -268,7 +313,7 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
     expect((await orders.listForBuyer(ada.buyer!.id)).filter((o) => o.orderId === orderId).map((o) => o.id)).toEqual([adas.id]);
     expect((await orders.listForBuyer(bob.buyer!.id)).filter((o) => o.orderId === orderId).map((o) => o.id)).toEqual([bobs.id]);
     // An administrator naming the order by its order id must now use the uuid.
-    await expect(refunds.execute({ caller: admin, idempotencyKey: `r-${orderId}`, body: { orderId } })).rejects.toMatchObject({
+    await expect(refunds.execute({ caller: admin, idempotencyKey: `r-${orderId}`, body: { orderId }, audit })).rejects.toMatchObject({
       code: 'conflict',
     });
   });
@@ -424,6 +469,60 @@ describe('payments domain on real PostgreSQL (fake Stripe)', () => {
       total: '21.00',
       currency: 'usd',
     });
+  });
+
+  it("records an integrator's refund once (ADR 0075): the order, its company and the API key that asked", async () => {
+    const company = { company: { id: 'c0c0c0c0-0000-4000-8000-000000000011' } };
+    const order = await companyOrders.create({
+      caller: company,
+      body: { orderId: newOrderId(), amount: '30.00', currency: 'usd', recipient: PROVIDER },
+    });
+    const intent = await companyOrders.paymentIntent({ caller: company, body: { id: order.id } });
+    processor.succeed(intent.paymentIntentId);
+    await dataSource.transaction(async (manager) => {
+      const locked = (await orders.byPaymentIntent(manager, intent.paymentIntentId, true))!;
+      await (settle as unknown as { apply: (m: typeof manager, o: typeof locked, i: unknown) => Promise<boolean> }).apply(
+        manager,
+        locked,
+        await processor.retrievePaymentIntent(intent.paymentIntentId),
+      );
+    });
+    const byKey: AuditContext = {
+      actor: { type: 'api_key', id: 'a9e0c0de-0000-4000-8000-000000000001', label: 'API key a9e0c0de-0000-4000-8000-000000000001' },
+      ip: '203.0.113.9',
+      userAgent: 'paymarket-node/1.0',
+    };
+    const request = {
+      caller: company,
+      idempotencyKey: `api-refund-${order.id}`,
+      body: { order: order.id, amount: 1000, reason: 'requested_by_customer' },
+      audit: byKey,
+    };
+    const refund = await refunds.forCompany(request);
+    const recorded = [
+      {
+        action: 'order.refunded',
+        actor: byKey.actor,
+        ip: '203.0.113.9',
+        userAgent: 'paymarket-node/1.0',
+        target: { type: 'order', id: order.id },
+        companyId: company.company.id,
+        outcome: 'succeeded',
+        before: { orderStatus: 'completed', refunded: '0.00' },
+        after: {
+          refundId: refund.id,
+          amount: '10.00',
+          currency: 'usd',
+          reason: 'requested_by_customer',
+          orderStatus: 'partially_refunded',
+          refunded: '10.00',
+        },
+      },
+    ];
+    expect(await auditRows(order.id)).toEqual(recorded);
+    // The idempotent replay (a retry from elsewhere) answers the same refund and records nothing new.
+    expect(await refunds.forCompany({ ...request, audit: { ...byKey, ip: '203.0.113.10' } })).toEqual(refund);
+    expect(await auditRows(order.id)).toEqual(recorded);
   });
 
   it('refuses a forged webhook', async () => {

@@ -156,6 +156,7 @@ describe('reconciliation with Stripe after a restore (ADR 0069)', () => {
       caller: admin,
       idempotencyKey: 'refund-1',
       body: { orderId: lost.refunded, amount: '40.00', reason: 'damaged' },
+      audit: { actor: { type: 'admin', id: admin.admin!.id, label: admin.admin!.email }, ip: null, userAgent: null },
     });
     // The dispute's webhook, as Stripe would send it.
     for (const id of await processor.listDisputes(backupAt)) await disputes.fromStripe(id);

@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals';
 import request from 'supertest';
 import type { MailboxMessage, PayeeSessionResponse } from '@paymarket/contracts';
-import { adminCreate, signInNewAdmin } from '@paymarket/onboarding';
+import { adminCreate, signInNewAdmin } from '@paymarket/onboarding/testing';
 import { eventually } from '@paymarket/platform/testing';
 
 /** The newest 6-digit code emailed to `email` (read from the development mailbox, where the code is in the subject). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { CatalogEvents, type ProviderApplicationView } from '@paymarket/contracts';
-import { ServiceError, UnitOfWork } from '@paymarket/platform';
+import { CatalogEvents, type AuditContext, type ProviderApplicationView } from '@paymarket/contracts';
+import { recordAudit, ServiceError, UnitOfWork } from '@paymarket/platform';
 import { Clock } from '../shared/clock.js';
 import { isUuid } from '../shared/ids.js';
 import { ConnectedAccounts } from './connected-accounts.js';
@@ -13,6 +13,8 @@ export interface DecideInput {
   decision: 'approved' | 'rejected';
   note: string | null;
   decidedBy: string | null;
+  /** Who decided and from where: recorded in the audit trail with the decision (ADR 0075). */
+  audit: AuditContext;
 }
 
 /** An administrator approves (the provider joins, provider.connected) or rejects a pending application; the applicant is told either way. */
@@ -75,6 +77,13 @@ export class DecideProviderApplicationUseCase {
         decision: input.decision,
         note,
         providerId,
+      });
+      await recordAudit(tx, 'catalog', input.audit, {
+        action: input.decision === 'approved' ? 'provider.approved' : 'provider.rejected',
+        target: { type: 'provider_application', id: applicationId },
+        companyId: null,
+        before: { status: application.status, note: application.decisionNote },
+        after: { status: input.decision, note, ...(providerId ? { providerId } : {}) },
       });
     });
     const decided = await this.providers.findApplication(applicationId);

@@ -12,7 +12,7 @@ import {
   type RpcResponse,
   type SubmitProviderApplicationResponse,
 } from '@paymarket/contracts';
-import { idempotencyKeyFrom, ServiceError } from '@paymarket/platform';
+import { idempotencyKeyFrom, requireAuditContext, ServiceError } from '@paymarket/platform';
 import { objectOf, validOrThrow } from '../shared/validate.js';
 import { DecideProviderApplicationUseCase } from './decide-provider-application.use-case.js';
 import { ProviderErrors } from './providers.exception.js';
@@ -62,6 +62,7 @@ export class ProvidersHandler {
       decision: data.decision,
       note: note ?? null,
       decidedBy: typeof data.decidedBy === 'string' ? data.decidedBy : null,
+      audit: requireAuditContext(data.audit),
     });
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { PROVIDER_APPLICATION_MESSAGES, ProviderApplicationDto, validateDto } from '@paymarket/contracts';
+import { PROVIDER_APPLICATION_MESSAGES, ProviderApplicationDto, validateDto, type AuditContext } from '@paymarket/contracts';
 import { applicationInput, FakeClock, FakeConnectedAccounts, fakeUnitOfWork, InMemoryProviders } from '../../test/fakes.js';
 import { DecideProviderApplicationUseCase } from './decide-provider-application.use-case.js';
 import { SubmitProviderApplicationUseCase } from './submit-provider-application.use-case.js';
@@ -16,6 +16,13 @@ function setup() {
     decide: new DecideProviderApplicationUseCase(providers, accounts, uow, new FakeClock()),
   };
 }
+
+/** Who decides and from where, as the gateway passes it (ADR 0075). */
+const audit: AuditContext = {
+  actor: { type: 'admin', id: 'ad000000-0000-4000-8000-000000000001', label: 'admin@example.com' },
+  ip: '198.51.100.4',
+  userAgent: 'spec',
+};
 
 function dto(overrides: Record<string, unknown> = {}): ProviderApplicationDto {
   const result = validateDto(ProviderApplicationDto, applicationInput(overrides));
@@ -68,7 +75,7 @@ describe(`${SubmitProviderApplicationUseCase.name} with an Idempotency-Key`, () 
   it('answers a repeat the first application even once an administrator approved it', async () => {
     const { submit: sut, decide, providers } = setup();
     const first = await sut.execute(dto(), 'key-1');
-    await decide.execute({ applicationId: first.application.id, decision: 'approved', note: null, decidedBy: 'admin@example.com' });
+    await decide.execute({ applicationId: first.application.id, decision: 'approved', note: null, decidedBy: 'admin@example.com', audit });
     expect(await sut.execute(dto(), 'key-1')).toEqual(first);
     expect(providers.apps.size).toBe(1);
   });
@@ -84,6 +91,7 @@ describe(DecideProviderApplicationUseCase.name, () => {
       decision: 'approved',
       note: ' Welcome aboard ',
       decidedBy: 'admin-1',
+      audit,
     });
 
     expect(decided).toMatchObject({
@@ -100,23 +108,49 @@ describe(DecideProviderApplicationUseCase.name, () => {
         contactName: 'Jean Roy',
       }),
     ]);
-    expect(published.map((e) => e.name)).toEqual(['provider.applied', 'provider.connected', 'provider.application_decided']);
-    expect(published.at(-1)?.data).toMatchObject({ decision: 'approved', email: 'jean@mapleink.example.com', note: 'Welcome aboard' });
+    expect(published.map((e) => e.name)).toEqual([
+      'provider.applied',
+      'provider.connected',
+      'provider.application_decided',
+      'audit.recorded',
+    ]);
+    expect(published.at(-2)?.data).toMatchObject({ decision: 'approved', email: 'jean@mapleink.example.com', note: 'Welcome aboard' });
+    // Audited in the decision's transaction (ADR 0075).
+    expect(published.at(-1)?.data).toEqual({
+      action: 'provider.approved',
+      actor: audit.actor,
+      ip: '198.51.100.4',
+      userAgent: 'spec',
+      target: { type: 'provider_application', id: application.id },
+      companyId: null,
+      outcome: 'succeeded',
+      before: { status: 'pending', note: null },
+      after: { status: 'approved', note: 'Welcome aboard', providerId: decided.providerId },
+    });
   });
 
   it('rejection creates no provider but still tells the applicant; a decided application cannot be decided again', async () => {
     const { submit, decide: sut, providers, published } = setup();
     const { application } = await submit.execute(dto());
 
-    await sut.execute({ applicationId: application.id, decision: 'rejected', note: 'Portfolio too thin', decidedBy: null });
+    await sut.execute({ applicationId: application.id, decision: 'rejected', note: 'Portfolio too thin', decidedBy: null, audit });
 
     expect(providers.providers).toHaveLength(0);
-    expect(published.map((e) => e.name)).toEqual(['provider.applied', 'provider.application_decided']);
-    await expect(sut.execute({ applicationId: application.id, decision: 'approved', note: null, decidedBy: null })).rejects.toMatchObject({
+    expect(published.map((e) => e.name)).toEqual(['provider.applied', 'provider.application_decided', 'audit.recorded']);
+    expect(published.at(-1)?.data).toMatchObject({
+      action: 'provider.rejected',
+      before: { status: 'pending', note: null },
+      after: { status: 'rejected', note: 'Portfolio too thin' },
+    });
+    await expect(
+      sut.execute({ applicationId: application.id, decision: 'approved', note: null, decidedBy: null, audit }),
+    ).rejects.toMatchObject({
       code: 'conflict',
       message: 'This application has already been rejected.',
     });
-    await expect(sut.execute({ applicationId: 'x', decision: 'approved', note: null, decidedBy: null })).rejects.toMatchObject({
+    // The refused second decision recorded nothing.
+    expect(published.filter((e) => e.name === 'audit.recorded')).toHaveLength(1);
+    await expect(sut.execute({ applicationId: 'x', decision: 'approved', note: null, decidedBy: null, audit })).rejects.toMatchObject({
       code: 'not_found',
     });
   });
@@ -125,7 +159,9 @@ describe(DecideProviderApplicationUseCase.name, () => {
     const { submit, decide: sut, accounts, providers } = setup();
     const { application } = await submit.execute(dto());
     accounts.valid.clear();
-    await expect(sut.execute({ applicationId: application.id, decision: 'approved', note: null, decidedBy: null })).rejects.toMatchObject({
+    await expect(
+      sut.execute({ applicationId: application.id, decision: 'approved', note: null, decidedBy: null, audit }),
+    ).rejects.toMatchObject({
       code: 'unprocessable',
     });
     expect(providers.providers).toHaveLength(0);

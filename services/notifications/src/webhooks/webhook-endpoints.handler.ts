@@ -6,6 +6,7 @@ import {
   RollWebhookSecretDto,
   RpcPatterns,
   UpdateWebhookEndpointDto,
+  type AuditContext,
   type CreatedWebhookEndpoint,
   type WebhookSecretView,
   summariseFieldErrors,
@@ -15,7 +16,16 @@ import {
   type WebhookEndpointList,
   type WebhookEndpointView,
 } from '@paymarket/contracts';
-import { idempotencyKeyFrom, SERVICE_CONFIG, ServiceError, UnitOfWork, type ServiceRuntimeConfig } from '@paymarket/platform';
+import {
+  idempotencyKeyFrom,
+  recordAudit,
+  requireAuditContext,
+  SERVICE_CONFIG,
+  ServiceError,
+  UnitOfWork,
+  type ServiceRuntimeConfig,
+  type Transaction,
+} from '@paymarket/platform';
 import { webhookUrlProblem } from './webhook-url.js';
 import { MAX_ROLL_OVERLAP_HOURS, WebhookSecrets } from './webhook-secrets.js';
 import { WebhooksRepository } from './webhooks.repository.js';
@@ -33,6 +43,32 @@ function objectOf(data: unknown): Record<string, unknown> {
 function companyOf(data: Record<string, unknown>): string {
   if (typeof data.companyId !== 'string' || !UUID.test(data.companyId)) throw ServiceError.invalid('companyId is required');
   return data.companyId;
+}
+
+/** What the audit trail keeps of an endpoint (ADR 0075): what a reader needs, never its secret. */
+function auditedFields(endpoint: WebhookEndpointView): Record<string, unknown> {
+  return {
+    url: endpoint.url,
+    events: endpoint.events,
+    enabled: endpoint.enabled,
+    disabledReason: endpoint.disabledReason,
+    description: endpoint.description,
+  };
+}
+
+/** The fields an update changed, before and after; null when it changed none (a no-op records nothing). */
+function endpointChange(
+  before: WebhookEndpointView,
+  after: WebhookEndpointView,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const was = auditedFields(before);
+  const now = auditedFields(after);
+  const changed = Object.keys(now).filter((field) => JSON.stringify(was[field]) !== JSON.stringify(now[field]));
+  if (changed.length === 0) return null;
+  return {
+    before: Object.fromEntries(changed.map((field) => [field, was[field]])),
+    after: Object.fromEntries(changed.map((field) => [field, now[field]])),
+  };
 }
 
 /** A repeat of a registration whose endpoint has since been deleted: there is nothing left to answer with. */
@@ -59,11 +95,12 @@ export class WebhookEndpointsHandler {
     const data = objectOf(message.data);
     const companyId = companyOf(data);
     // Validated again here: the gateway is not the only possible caller.
-    const { companyId: _company, idempotencyKey, ...body } = data;
+    const { companyId: _company, idempotencyKey, audit: auditData, ...body } = data;
     const result = validateDto(CreateWebhookEndpointDto, body);
     if (!result.ok) throw ServiceError.invalid(summariseFieldErrors(result.errors), result.errors);
     const input = result.value;
     this.urlProblem(input.url);
+    const audit = requireAuditContext(auditData);
     const once = {
       scope: `webhook-endpoints:${companyId}`,
       key: idempotencyKeyFrom(idempotencyKey),
@@ -80,6 +117,7 @@ export class WebhookEndpointsHandler {
           MAX_ENDPOINTS,
         );
         if (!created) throw ServiceError.conflict(M.TOO_MANY);
+        await this.audit(tx, audit, companyId, 'webhook_endpoint.created', id, null, auditedFields(created));
         return { ...created, secret };
       },
       // Kept in idempotency_keys to answer a repeat: the endpoint without its secret.
@@ -110,7 +148,7 @@ export class WebhookEndpointsHandler {
   @MessagePattern<string>(P.UPDATE_WEBHOOK_ENDPOINT)
   async update(@Payload() message: RpcEnvelope<unknown>): Promise<WebhookEndpointView> {
     const { companyId, id, data } = this.target(message);
-    const { companyId: _company, id: _id, ...body } = data;
+    const { companyId: _company, id: _id, audit: auditData, ...body } = data;
     const result = validateDto(UpdateWebhookEndpointDto, body);
     if (!result.ok) throw ServiceError.invalid(summariseFieldErrors(result.errors), result.errors);
     const patch = result.value;
@@ -118,7 +156,17 @@ export class WebhookEndpointsHandler {
       throw ServiceError.invalid(M.EMPTY_UPDATE);
     }
     if (patch.url !== undefined) this.urlProblem(patch.url);
-    const updated = id ? await this.webhooks.updateEndpoint(companyId, id, patch) : null;
+    const audit = requireAuditContext(auditData);
+    if (!id) throw ServiceError.notFound(M.NOT_FOUND);
+    // The endpoint is locked while it changes, so the audit row's before is what this update replaced.
+    const updated = await this.unitOfWork.run(async (tx) => {
+      const before = await this.webhooks.getEndpoint(companyId, id, tx);
+      const after = before ? await this.webhooks.updateEndpoint(companyId, id, patch, tx) : null;
+      if (!before || !after) return null;
+      const change = endpointChange(before, after);
+      if (change) await this.audit(tx, audit, companyId, 'webhook_endpoint.updated', id, change.before, change.after);
+      return after;
+    });
     if (!updated) throw ServiceError.notFound(M.NOT_FOUND);
     return updated;
   }
@@ -147,9 +195,10 @@ export class WebhookEndpointsHandler {
   @MessagePattern<string>(P.ROLL_WEBHOOK_SECRET)
   async roll(@Payload() message: RpcEnvelope<unknown>): Promise<WebhookSecretView> {
     const { companyId, id, data } = this.target(message);
-    const { companyId: _company, id: _id, idempotencyKey, ...body } = data;
+    const { companyId: _company, id: _id, idempotencyKey, audit: auditData, ...body } = data;
     const result = validateDto(RollWebhookSecretDto, body);
     if (!result.ok) throw ServiceError.invalid(summariseFieldErrors(result.errors), result.errors);
+    const audit = requireAuditContext(auditData);
     const hours = result.value.expiresInHours ?? MAX_ROLL_OVERLAP_HOURS;
     const key = idempotencyKeyFrom(idempotencyKey);
     if (!id) throw ServiceError.notFound(M.NOT_FOUND);
@@ -160,7 +209,13 @@ export class WebhookEndpointsHandler {
       async (tx): Promise<WebhookSecretView> => {
         const rolled = await this.secrets.roll(companyId, id, hours, tx);
         if (rolled === null) throw ServiceError.notFound(M.NOT_FOUND);
-        return { secret: rolled.secret, previousSecretExpiresAt: rolled.previousExpiresAt?.toISOString() ?? null };
+        const previousSecretExpiresAt = rolled.previousExpiresAt?.toISOString() ?? null;
+        // Only that it rolled, and until when the previous secret still signs: never a secret.
+        await this.audit(tx, audit, companyId, 'webhook_endpoint.secret_rolled', id, null, {
+          secretRolledAt: new Date().toISOString(),
+          previousExpiresAt: previousSecretExpiresAt,
+        });
+        return { secret: rolled.secret, previousSecretExpiresAt };
       },
       // Kept in idempotency_keys: when the previous secret stops signing, never the new secret.
       ({ previousSecretExpiresAt }) => ({ previousSecretExpiresAt }),
@@ -183,12 +238,31 @@ export class WebhookEndpointsHandler {
 
   @MessagePattern<string>(P.DELETE_WEBHOOK_ENDPOINT)
   async remove(@Payload() message: RpcEnvelope<unknown>): Promise<{ deleted: true }> {
-    const data = objectOf(message.data);
-    const companyId = companyOf(data);
+    const { companyId, id, data } = this.target(message);
+    const audit = requireAuditContext(data.audit);
     // Another company's endpoint answers exactly like a missing one.
-    if (typeof data.id !== 'string' || !UUID.test(data.id) || !(await this.webhooks.deleteEndpoint(companyId, data.id))) {
-      throw ServiceError.notFound(M.NOT_FOUND);
-    }
+    const deleted =
+      id !== null &&
+      (await this.unitOfWork.run(async (tx) => {
+        const before = await this.webhooks.getEndpoint(companyId, id, tx);
+        if (!before || !(await this.webhooks.deleteEndpoint(companyId, id, tx))) return false;
+        await this.audit(tx, audit, companyId, 'webhook_endpoint.deleted', id, auditedFields(before), null);
+        return true;
+      }));
+    if (!deleted) throw ServiceError.notFound(M.NOT_FOUND);
     return { deleted: true };
+  }
+
+  /** The audit row of a change to one of the company's endpoints (ADR 0075), in the change's transaction. */
+  private async audit(
+    tx: Transaction,
+    context: AuditContext,
+    companyId: string,
+    action: 'webhook_endpoint.created' | 'webhook_endpoint.updated' | 'webhook_endpoint.deleted' | 'webhook_endpoint.secret_rolled',
+    id: string,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown> | null,
+  ): Promise<void> {
+    await recordAudit(tx, 'notifications', context, { action, target: { type: 'webhook_endpoint', id }, companyId, before, after });
   }
 }

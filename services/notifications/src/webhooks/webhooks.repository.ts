@@ -72,10 +72,18 @@ export abstract class WebhooksRepository {
   /** Null when the company already has `max` endpoints. In the caller's transaction (its Idempotency-Key commits with it). */
   abstract createEndpoint(tx: Transaction, endpoint: NewEndpoint, max: number): Promise<WebhookEndpointView | null>;
   abstract listEndpoints(companyId: string): Promise<WebhookEndpointView[]>;
-  /** Null for an unknown id or another company's endpoint. */
-  abstract getEndpoint(companyId: string, id: string): Promise<WebhookEndpointView | null>;
-  /** Null for an unknown id or another company's endpoint. `enabled` false marks it disabled by its owner. */
-  abstract updateEndpoint(companyId: string, id: string, patch: UpdateWebhookEndpointDto): Promise<WebhookEndpointView | null>;
+  /** Null for an unknown id or another company's endpoint. In `tx`: the endpoint is locked until it ends (a change). */
+  abstract getEndpoint(companyId: string, id: string, tx?: Transaction): Promise<WebhookEndpointView | null>;
+  /**
+   * Null for an unknown id or another company's endpoint. `enabled` false marks it disabled by its owner. In `tx` when
+   * given (the change commits with its audit row).
+   */
+  abstract updateEndpoint(
+    companyId: string,
+    id: string,
+    patch: UpdateWebhookEndpointDto,
+    tx?: Transaction,
+  ): Promise<WebhookEndpointView | null>;
   /** Null for an unknown id or another company's endpoint. In `tx`: the endpoint is locked until it ends (a roll). */
   abstract secretsOf(companyId: string, id: string, tx?: Transaction): Promise<StoredSecrets | null>;
   /** In `tx` when given (a roll commits with its Idempotency-Key). */
@@ -96,8 +104,8 @@ export abstract class WebhooksRepository {
     afterId: string | null,
     limit: number,
   ): Promise<Array<{ id: string; secrets: StoredSecrets }>>;
-  /** False for an unknown id or another company's endpoint. Pending deliveries to it go with it. */
-  abstract deleteEndpoint(companyId: string, id: string): Promise<boolean>;
+  /** False for an unknown id or another company's endpoint. Pending deliveries to it go with it. In `tx` when given. */
+  abstract deleteEndpoint(companyId: string, id: string, tx?: Transaction): Promise<boolean>;
   /** Newest first, `take` rows after the cursor position, with the filters of the delivery log. */
   abstract listDeliveries(
     companyId: string,
@@ -248,16 +256,21 @@ export class TypeOrmWebhooksRepository extends WebhooksRepository {
     return rows.map(toResponse);
   }
 
-  async getEndpoint(companyId: string, id: string): Promise<WebhookEndpointView | null> {
-    const rows = (await this.dataSource.query(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = $1 AND company_id = $2`, [
-      id,
-      companyId,
-    ])) as EndpointRow[];
+  async getEndpoint(companyId: string, id: string, tx?: Transaction): Promise<WebhookEndpointView | null> {
+    const rows = (await (tx?.manager ?? this.dataSource).query(
+      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = $1 AND company_id = $2${tx ? ' FOR UPDATE' : ''}`,
+      [id, companyId],
+    )) as EndpointRow[];
     return rows[0] ? toResponse(rows[0]) : null;
   }
 
-  async updateEndpoint(companyId: string, id: string, patch: UpdateWebhookEndpointDto): Promise<WebhookEndpointView | null> {
-    const rows = (await this.dataSource.query(
+  async updateEndpoint(
+    companyId: string,
+    id: string,
+    patch: UpdateWebhookEndpointDto,
+    tx?: Transaction,
+  ): Promise<WebhookEndpointView | null> {
+    const rows = (await (tx?.manager ?? this.dataSource).query(
       `UPDATE webhook_endpoints
           SET url = coalesce($3, url),
               events = coalesce($4, events),
@@ -352,11 +365,11 @@ export class TypeOrmWebhooksRepository extends WebhooksRepository {
     return rows.map(({ id, ...secrets }) => ({ id, secrets }));
   }
 
-  async deleteEndpoint(companyId: string, id: string): Promise<boolean> {
-    const result = (await this.dataSource.query(`DELETE FROM webhook_endpoints WHERE id = $1 AND company_id = $2 RETURNING id`, [
-      id,
-      companyId,
-    ])) as [unknown[], number];
+  async deleteEndpoint(companyId: string, id: string, tx?: Transaction): Promise<boolean> {
+    const result = (await (tx?.manager ?? this.dataSource).query(
+      `DELETE FROM webhook_endpoints WHERE id = $1 AND company_id = $2 RETURNING id`,
+      [id, companyId],
+    )) as [unknown[], number];
     return result[0].length > 0;
   }
 

@@ -10,8 +10,13 @@ import {
   type RpcResponse,
 } from '@paymarket/contracts';
 import { ServiceError } from '@paymarket/platform';
+import { auditOriginOf } from '../auth/audit-trail.js';
 import { ConfirmAccountDeletionUseCase } from './confirm-account-deletion.use-case.js';
 import { RequestAccountDeletionUseCase } from './request-account-deletion.use-case.js';
+
+function objectOf(data: unknown): Record<string, unknown> {
+  return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+}
 
 function validOrThrow<T extends object>(cls: new () => T, data: unknown): T {
   const input = validateDto(cls, data);
@@ -34,6 +39,8 @@ export class AccountDeletionHandler {
 
   @MessagePattern<string>(RpcPatterns.onboarding.CONFIRM_ACCOUNT_DELETION)
   async confirm(@Payload() message: RpcEnvelope<unknown>): Promise<RpcResponse<'onboarding.confirm_account_deletion'>> {
-    return this.confirmDeletion.execute(validOrThrow(ConfirmAccountDeletionDto, message.data));
+    const { audit, ...body } = objectOf(message.data);
+    const { token } = validOrThrow(ConfirmAccountDeletionDto, body);
+    return this.confirmDeletion.execute({ token, from: auditOriginOf(audit) });
   }
 }

@@ -3,6 +3,7 @@ import { ACCOUNT_DELETION_MESSAGES, DELETION_LINK_TTL_MS, type EventMap, type Ev
 import { ServiceError, type Transaction, type UnitOfWork } from '@paymarket/platform';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../auth/clock.js';
+import { MemoryAuditTrail } from '../auth/memory-audit-trail.testing.js';
 import {
   AccountDeletionRepository,
   type DeletionBuyer,
@@ -100,6 +101,8 @@ class FakeClock extends Clock {
 }
 
 const ADA = 'ada@example.com';
+/** Where the link was followed from, as the gateway says it (ADR 0075). */
+const FROM = { ip: '203.0.113.5', userAgent: 'Mozilla/5.0 (Macintosh) Safari/605.1.15' };
 
 function setup() {
   const repo = new InMemoryDeletions();
@@ -112,12 +115,14 @@ function setup() {
   );
   const { uow, published } = fakeUnitOfWork();
   const clock = new FakeClock();
+  const trail = new MemoryAuditTrail();
   return {
     repo,
     published,
     clock,
+    trail,
     request: new RequestAccountDeletionUseCase(repo, uow, clock),
-    confirm: new ConfirmAccountDeletionUseCase(repo, uow, clock),
+    confirm: new ConfirmAccountDeletionUseCase(repo, uow, clock, trail),
   };
 }
 
@@ -213,11 +218,11 @@ describe(RequestAccountDeletionUseCase.name, () => {
 
 describe(ConfirmAccountDeletionUseCase.name, () => {
   it('erases the buyer, revokes only their sessions, drops their sign-in codes and publishes account.deletion_requested', async () => {
-    const { repo, published, clock, request, confirm } = setup();
+    const { repo, published, clock, trail, request, confirm } = setup();
     await request.execute({ email: ADA, reason: 'Bye', confirmation: 'DELETE' });
     const token = lastToken(published);
 
-    const result = await confirm.execute({ token });
+    const result = await confirm.execute({ token, from: FROM });
 
     expect(result).toEqual({ message: ACCOUNT_DELETION_MESSAGES.DELETED, deletedAt: clock.current.toISOString() });
     expect(repo.buyers[0]).toMatchObject({ name: 'Deleted buyer', email: 'deleted-b-ada@deleted.invalid', company: null });
@@ -237,6 +242,18 @@ describe(ConfirmAccountDeletionUseCase.name, () => {
         confirmedAt: clock.current.toISOString(),
       },
     });
+    // One audit row (ADR 0075) that outlives the personal data: the account by id, the actor never by email.
+    expect(trail.rows).toEqual([
+      {
+        action: 'account.erased',
+        target: { type: 'account', id: 'b-ada' },
+        companyId: null,
+        before: { status: 'active' },
+        after: { status: 'erased', sessionsEnded: 2 },
+        context: { actor: { type: 'account', id: 'b-ada', label: 'account holder' }, ...FROM },
+      },
+    ]);
+    expect(JSON.stringify(trail.rows)).not.toContain(ADA);
   });
 
   it.each([
@@ -248,7 +265,7 @@ describe(ConfirmAccountDeletionUseCase.name, () => {
     const token = tokenOf(lastToken(published));
     if (label.includes('expiry')) clock.current = new Date(clock.current.getTime() + DELETION_LINK_TTL_MS);
 
-    const error = await confirm.execute({ token }).catch((e: unknown) => e);
+    const error = await confirm.execute({ token, from: FROM }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ code: 'invalid', message });
@@ -259,13 +276,17 @@ describe(ConfirmAccountDeletionUseCase.name, () => {
   });
 
   it('works once: the same link again is refused as used', async () => {
-    const { published, request, confirm } = setup();
+    const { published, trail, request, confirm } = setup();
     await request.execute({ email: ADA, confirmation: 'DELETE' });
     const token = lastToken(published);
-    await confirm.execute({ token });
+    await confirm.execute({ token, from: FROM });
 
-    await expect(confirm.execute({ token })).rejects.toMatchObject({ code: 'invalid', message: ACCOUNT_DELETION_MESSAGES.LINK_USED });
+    await expect(confirm.execute({ token, from: FROM })).rejects.toMatchObject({
+      code: 'invalid',
+      message: ACCOUNT_DELETION_MESSAGES.LINK_USED,
+    });
     expect(published.filter((e) => e.name === 'account.deletion_requested')).toHaveLength(1);
+    expect(trail.actions()).toEqual(['account.erased']);
   });
 
   it('refuses a link replaced by a newer request', async () => {
@@ -275,7 +296,9 @@ describe(ConfirmAccountDeletionUseCase.name, () => {
     clock.current = new Date(clock.current.getTime() + REPEAT_WINDOW_MS);
     await request.execute({ email: ADA, confirmation: 'DELETE' });
 
-    await expect(confirm.execute({ token: first })).rejects.toMatchObject({ message: ACCOUNT_DELETION_MESSAGES.LINK_INVALID });
-    await expect(confirm.execute({ token: lastToken(published) })).resolves.toMatchObject({ message: ACCOUNT_DELETION_MESSAGES.DELETED });
+    await expect(confirm.execute({ token: first, from: FROM })).rejects.toMatchObject({ message: ACCOUNT_DELETION_MESSAGES.LINK_INVALID });
+    await expect(confirm.execute({ token: lastToken(published), from: FROM })).resolves.toMatchObject({
+      message: ACCOUNT_DELETION_MESSAGES.DELETED,
+    });
   });
 });

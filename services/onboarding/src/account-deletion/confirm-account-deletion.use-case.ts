@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ACCOUNT_DELETION_MESSAGES, OnboardingEvents, type AccountDeletionConfirmed } from '@paymarket/contracts';
+import { ACCOUNT_DELETION_MESSAGES, OnboardingEvents, type AccountDeletionConfirmed, type AuditOrigin } from '@paymarket/contracts';
 import { ServiceError, UnitOfWork } from '@paymarket/platform';
+import { AuditTrail } from '../auth/audit-trail.js';
 import { Clock } from '../auth/clock.js';
 import { AccountDeletionRepository } from './account-deletion.repository.js';
 import { hashDeletionToken } from './deletion-tokens.js';
@@ -9,7 +10,9 @@ type Outcome = { ok: true; deletedAt: Date } | { ok: false; message: string };
 
 /**
  * The owner followed the emailed link: in one transaction the buyer's personal data is erased, every session revoked,
- * the request marked confirmed and account.deletion_requested written to the outbox for the other services.
+ * the request marked confirmed and account.deletion_requested written to the outbox for the other services. The
+ * erasure is an `account.erased` row of the audit trail (ADR 0075), which outlives the personal data: it names the
+ * account by id and the actor as "account holder", never by email.
  */
 @Injectable()
 export class ConfirmAccountDeletionUseCase {
@@ -17,9 +20,11 @@ export class ConfirmAccountDeletionUseCase {
     private readonly requests: AccountDeletionRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly trail: AuditTrail,
   ) {}
 
-  async execute(input: { token: string }): Promise<AccountDeletionConfirmed> {
+  /** `from`: where the link was followed from, as the gateway saw it. */
+  async execute(input: { token: string; from: AuditOrigin }): Promise<AccountDeletionConfirmed> {
     const now = this.clock.now();
     const outcome = await this.unitOfWork.run(async (tx): Promise<Outcome> => {
       const request = await this.requests.lockByTokenHash(tx, hashDeletionToken(input.token));
@@ -33,7 +38,7 @@ export class ConfirmAccountDeletionUseCase {
       await this.requests.markConfirmed(tx, request.id, now);
       await this.requests.dropOpenRequests(tx, buyer.id);
       await this.requests.deleteSignInCodes(tx, buyer.id, buyer.email);
-      await this.requests.revokeBuyerSessions(tx, buyer.id, now);
+      const sessionsEnded = await this.requests.revokeBuyerSessions(tx, buyer.id, now);
       await this.requests.eraseBuyer(tx, buyer.id, now);
       await this.requests.redactPublishedEvents(tx, buyer.id, buyer.email);
       await tx.publish(OnboardingEvents.ACCOUNT_DELETION_REQUESTED, {
@@ -43,6 +48,17 @@ export class ConfirmAccountDeletionUseCase {
         requestedAt: request.createdAt.toISOString(),
         confirmedAt: now.toISOString(),
       });
+      await this.trail.record(
+        tx,
+        { actor: { type: 'account', id: buyer.id, label: 'account holder' }, ...input.from },
+        {
+          action: 'account.erased',
+          target: { type: 'account', id: buyer.id },
+          companyId: null,
+          before: { status: 'active' },
+          after: { status: 'erased', sessionsEnded },
+        },
+      );
       return { ok: true, deletedAt: now };
     });
     if (!outcome.ok) throw ServiceError.invalid(outcome.message, { token: [outcome.message] });

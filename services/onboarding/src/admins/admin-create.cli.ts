@@ -7,7 +7,7 @@ import 'reflect-metadata';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { DataSource } from 'typeorm';
-import { openServiceDatabase, ServiceError, startEmbeddedPostgres, type EmbeddedPostgres } from '@paymarket/platform';
+import { openServiceDatabase, operatorContext, ServiceError, startEmbeddedPostgres, type EmbeddedPostgres } from '@paymarket/platform';
 import { refuseBadSettings } from '@paymarket/platform/settings';
 import { SqlSessionsRepository } from '../auth/sessions.repository.js';
 import { CreateBuyers1763769700000 } from '../database/migrations/1763769700000-create-buyers.js';
@@ -70,8 +70,9 @@ export async function adminCreate(argv: string[], env: NodeJS.ProcessEnv = proce
 }
 
 async function createOrUpdate(dataSource: DataSource, email: string, password: string): Promise<number> {
-  const sut = new CreateAdminUseCase(new SqlAdminsRepository(dataSource), new SqlSessionsRepository(dataSource));
-  const result = await sut.execute({ email, password });
+  const sut = new CreateAdminUseCase(dataSource, new SqlAdminsRepository(dataSource), new SqlSessionsRepository(dataSource));
+  // The command as the audit trail shows it: never the password.
+  const result = await sut.execute({ email, password }, operatorContext(`admin:create --email ${email.trim().toLowerCase()}`));
   process.stdout.write(
     result.outcome === 'created'
       ? `Administrator ${result.email} created. Log in at /admin.\n`
@@ -81,7 +82,9 @@ async function createOrUpdate(dataSource: DataSource, email: string, password: s
 }
 
 async function resetSecondFactor(dataSource: DataSource, email: string): Promise<number> {
-  const removed = await new ResetSecondFactor(dataSource, new SqlAdminsRepository(dataSource)).execute(email);
+  // The operator at the shell is who the audit trail names (ADR 0075), with the command they ran.
+  const audit = operatorContext(`admin:create --email ${email.trim().toLowerCase()} --reset-second-factor`);
+  const removed = await new ResetSecondFactor(dataSource, new SqlAdminsRepository(dataSource)).execute(email, audit);
   if (!removed) {
     process.stderr.write(`No administrator has the email ${email.trim().toLowerCase()}: nothing was reset.\n`);
     return 1;

@@ -11,6 +11,7 @@ import {
   type RpcResponse,
 } from '@paymarket/contracts';
 import { ServiceError } from '@paymarket/platform';
+import { auditOriginOf } from '../auth/audit-trail.js';
 import { normaliseClient } from '../auth/device-label.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { AdminLoginUseCase } from './admin-login.use-case.js';
@@ -28,7 +29,7 @@ export class AdminsHandler {
 
   @MessagePattern<string>(RpcPatterns.onboarding.ADMIN_LOGIN)
   async adminLogin(@Payload() message: RpcEnvelope<RpcRequest<'onboarding.admin_login'>>): Promise<RpcResponse<'onboarding.admin_login'>> {
-    const { ip, previousToken, userAgent, ...body } = message.data ?? ({} as RpcRequest<'onboarding.admin_login'>);
+    const { ip, previousToken, userAgent, audit, ...body } = message.data ?? ({} as RpcRequest<'onboarding.admin_login'>);
     const input = validateDto(AdminLoginDto, body);
     if (!input.ok) throw ServiceError.invalid(summariseFieldErrors(input.errors), input.errors);
     return this.login.execute({
@@ -36,6 +37,7 @@ export class AdminsHandler {
       ip: typeof ip === 'string' && ip.length > 0 ? ip.slice(0, 100) : 'unknown',
       previousToken: typeof previousToken === 'string' ? previousToken : undefined,
       client: normaliseClient({ userAgent, ip }),
+      from: auditOriginOf(audit),
     });
   }
 

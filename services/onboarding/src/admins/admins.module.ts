@@ -5,6 +5,7 @@ import { AdminsHandler } from './admins.handler.js';
 import { AdminsRepository, SqlAdminsRepository } from './admins.repository.js';
 import { AdminSessionGate } from './second-factor/admin-session-gate.js';
 import { FactorSecretBox } from './second-factor/factor-secret-box.js';
+import { FactorSecretMaintenance, FactorSecretUpkeep } from './second-factor/factor-secret-upkeep.js';
 import { FactorThrottle } from './second-factor/factor-throttle.js';
 import { PasskeysUseCase } from './second-factor/passkeys.use-case.js';
 import { SecondFactorSignInUseCase } from './second-factor/second-factor-sign-in.use-case.js';
@@ -14,7 +15,8 @@ import { TotpEnrolmentUseCase } from './second-factor/totp-enrolment.use-case.js
 
 /**
  * Administrator accounts (created from the command line), password login, the required second factor (ADR 0072)
- * and admin sessions. `box` encrypts TOTP secrets under ADMIN_FACTOR_KEYS (read by OnboardingModule at boot).
+ * and admin sessions. `box` encrypts TOTP secrets under ADMIN_FACTOR_KEYS (read by OnboardingModule at boot); at start,
+ * FactorSecretMaintenance re-encrypts those under an older key with the current one (in the background).
  */
 @Module({})
 export class AdminsModule {
@@ -33,6 +35,8 @@ export class AdminsModule {
         TotpEnrolmentUseCase,
         SecondFactorSignInUseCase,
         PasskeysUseCase,
+        FactorSecretUpkeep,
+        FactorSecretMaintenance,
       ],
     };
   }

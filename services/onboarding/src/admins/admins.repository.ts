@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { managerOf } from '../auth/ambient-transaction.js';
 
 export interface AdminRow {
   id: string;
@@ -32,8 +33,9 @@ export class SqlAdminsRepository extends AdminsRepository {
     super();
   }
 
+  /** The audited change under way (AuditTrail.transaction), else the data source. */
   private get db(): EntityManager {
-    return this.dataSource.manager;
+    return managerOf(this.dataSource);
   }
 
   async byEmail(email: string): Promise<AdminRow | undefined> {

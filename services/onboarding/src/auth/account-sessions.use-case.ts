@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { AUTH_MESSAGES, type AccountSessionList, type EndableSessionKind, type EndedSessions } from '@paymarket/contracts';
-import { ServiceError } from '@paymarket/platform';
+import {
+  AUTH_MESSAGES,
+  type AccountSessionList,
+  type AuditContext,
+  type EndableSessionKind,
+  type EndedSessions,
+} from '@paymarket/contracts';
+import { ServiceError, type Transaction } from '@paymarket/platform';
+import { AuditTrail } from './audit-trail.js';
 import { deviceLabel } from './device-label.js';
 import { SessionsService, type LiveSession } from './sessions.service.js';
 
@@ -16,7 +23,10 @@ const REFUSAL: Record<EndableSessionKind, string> = {
  */
 @Injectable()
 export class AccountSessionsUseCase {
-  constructor(private readonly sessions: SessionsService) {}
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly trail: AuditTrail,
+  ) {}
 
   async list(kind: EndableSessionKind, token: unknown): Promise<AccountSessionList> {
     const caller = await this.caller(kind, token);
@@ -34,17 +44,46 @@ export class AccountSessionsUseCase {
     };
   }
 
-  async end(kind: EndableSessionKind, token: unknown, id: string): Promise<EndedSessions> {
+  /** One `session.ended` row (ADR 0075) naming the ended session; an unknown id ends nothing and records nothing. */
+  async end(kind: EndableSessionKind, token: unknown, id: string, audit: AuditContext): Promise<EndedSessions> {
     const caller = await this.caller(kind, token);
-    const endedHash = await this.sessions.endById(kind, caller.subjectId, id);
-    if (!endedHash) throw ServiceError.notFound(AUTH_MESSAGES.SESSION_NOT_FOUND);
-    return { ended: 1, signedOut: endedHash === caller.idHash };
+    return this.trail.transaction(async (tx) => {
+      const endedHash = await this.sessions.endById(kind, caller.subjectId, id);
+      if (!endedHash) throw ServiceError.notFound(AUTH_MESSAGES.SESSION_NOT_FOUND);
+      await this.recordEnded(tx, kind, caller, id, 1, audit);
+      return { ended: 1, signedOut: endedHash === caller.idHash };
+    });
   }
 
-  /** "End all other sessions": the caller's own stays. */
-  async endOthers(kind: EndableSessionKind, token: unknown): Promise<EndedSessions> {
+  /**
+   * "End all other sessions": the caller's own stays. One `session.ended` row naming the caller's session, the one
+   * kept (`others: true`), unless none was ended.
+   */
+  async endOthers(kind: EndableSessionKind, token: unknown, audit: AuditContext): Promise<EndedSessions> {
     const caller = await this.caller(kind, token);
-    return { ended: await this.sessions.endOthers(kind, caller.subjectId, caller), signedOut: false };
+    return this.trail.transaction(async (tx) => {
+      const ended = await this.sessions.endOthers(kind, caller.subjectId, caller);
+      if (ended > 0) await this.recordEnded(tx, kind, caller, caller.id, ended, audit, { others: true });
+      return { ended, signedOut: false };
+    });
+  }
+
+  private async recordEnded(
+    tx: Transaction,
+    kind: EndableSessionKind,
+    caller: LiveSession,
+    sessionId: string,
+    ended: number,
+    audit: AuditContext,
+    extra: Record<string, boolean> = {},
+  ): Promise<void> {
+    await this.trail.record(tx, audit, {
+      action: 'session.ended',
+      target: { type: 'session', id: sessionId },
+      // A console session's subject is its company, whose console shows the row; an administrator's is platform-only.
+      companyId: kind === 'console' ? caller.subjectId : null,
+      after: { ended, ...extra },
+    });
   }
 
   /** The caller's live session; an administrator's must be fully signed in (ADR 0072), like every admin route. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountSessionsUseCase } from './account-sessions.use-case.js';
+import { AuditTrail, SqlAuditTrail } from './audit-trail.js';
 import { AuthHandler } from './auth.handler.js';
 import { BuyerSignInCodes } from './buyer-sign-in-codes.js';
 import { Clock, SystemClock } from './clock.js';
@@ -18,6 +19,7 @@ import { VerifySignInCodeUseCase } from './verify-sign-in-code.use-case.js';
   controllers: [AuthHandler, SessionsHandler],
   providers: [
     { provide: Clock, useClass: SystemClock },
+    { provide: AuditTrail, useClass: SqlAuditTrail },
     { provide: SessionsRepository, useClass: SqlSessionsRepository },
     { provide: SignedInBuyersRepository, useClass: SqlSignedInBuyersRepository },
     BuyerSignInCodes,
@@ -26,6 +28,6 @@ import { VerifySignInCodeUseCase } from './verify-sign-in-code.use-case.js';
     RequestSignInCodeUseCase,
     VerifySignInCodeUseCase,
   ],
-  exports: [Clock, SessionsRepository, SessionsService],
+  exports: [Clock, AuditTrail, SessionsRepository, SessionsService],
 })
 export class AuthModule {}

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AUTH_MESSAGES, RpcPatterns, type EndableSessionKind, type RpcEnvelope, type RpcResponse } from '@paymarket/contracts';
-import { ServiceError } from '@paymarket/platform';
+import { requireAuditContext, ServiceError } from '@paymarket/platform';
 import { AccountSessionsUseCase } from './account-sessions.use-case.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -33,12 +33,12 @@ export class SessionsHandler {
     if (typeof data.id !== 'string' || !UUID.test(data.id)) {
       throw ServiceError.invalid(AUTH_MESSAGES.SESSION_ID_INVALID, { id: [AUTH_MESSAGES.SESSION_ID_INVALID] });
     }
-    return this.sessions.end(kindOf(data), data.token, data.id);
+    return this.sessions.end(kindOf(data), data.token, data.id, requireAuditContext(data.audit));
   }
 
   @MessagePattern<string>(RpcPatterns.onboarding.END_OTHER_SESSIONS)
   endOthers(@Payload() message: RpcEnvelope<unknown>): Promise<RpcResponse<'onboarding.end_other_sessions'>> {
     const data = dataOf(message);
-    return this.sessions.endOthers(kindOf(data), data.token);
+    return this.sessions.endOthers(kindOf(data), data.token, requireAuditContext(data.audit));
   }
 }

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { queryPrepared } from '@paymarket/platform';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { managerOf } from './ambient-transaction.js';
 import type { SessionClient } from './device-label.js';
 import type { SessionKind } from './session-policy.js';
 
 export interface SessionRow {
+  /** The public id (ADR 0074): what the list of sessions and the audit trail name it by. */
+  id: string;
   idHash: string;
   kind: SessionKind;
   subjectId: string;
@@ -16,7 +19,7 @@ export interface SessionRow {
   factorVerifiedAt: Date | null;
 }
 
-export type NewSessionRow = Omit<SessionRow, 'revokedAt' | 'factorVerifiedAt'> & {
+export type NewSessionRow = Omit<SessionRow, 'id' | 'revokedAt' | 'factorVerifiedAt'> & {
   createdAt: Date;
   factorVerifiedAt?: Date | null;
   /** ADR 0074: where it was started; `device` is the readable label made from the user agent. */
@@ -56,6 +59,7 @@ export abstract class SessionsRepository {
 }
 
 interface Raw {
+  id: string;
   id_hash: string;
   kind: SessionKind;
   subject_id: string;
@@ -70,6 +74,11 @@ interface Raw {
 export class SqlSessionsRepository extends SessionsRepository {
   constructor(private readonly dataSource: DataSource) {
     super();
+  }
+
+  /** The audited change under way (AuditTrail.transaction), else the data source. */
+  private get db(): EntityManager {
+    return managerOf(this.dataSource);
   }
 
   async insert(row: NewSessionRow): Promise<void> {
@@ -87,17 +96,18 @@ export class SqlSessionsRepository extends SessionsRepository {
     if (row.factorVerifiedAt !== undefined) values.factor_verified_at = row.factorVerifiedAt;
     if (row.client) Object.assign(values, { user_agent: row.client.userAgent, device: row.client.device, ip: row.client.ip });
     const names = Object.keys(values);
-    await this.dataSource.query(
+    await this.db.query(
       `INSERT INTO sessions (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
       Object.values(values),
     );
   }
 
   async clientOf(kind: SessionKind, idHash: string): Promise<(SessionClient & { device: string | null }) | undefined> {
-    const rows = (await this.dataSource.query(`SELECT user_agent, device, ip FROM sessions WHERE kind = $1 AND id_hash = $2`, [
-      kind,
-      idHash,
-    ])) as { user_agent: string | null; device: string | null; ip: string | null }[];
+    const rows = (await this.db.query(`SELECT user_agent, device, ip FROM sessions WHERE kind = $1 AND id_hash = $2`, [kind, idHash])) as {
+      user_agent: string | null;
+      device: string | null;
+      ip: string | null;
+    }[];
     const r = rows[0];
     return r ? { userAgent: r.user_agent, device: r.device, ip: r.ip } : undefined;
   }
@@ -107,13 +117,14 @@ export class SqlSessionsRepository extends SessionsRepository {
     // changes the prepared result type.
     const rows = await queryPrepared<Raw>(
       this.dataSource,
-      `SELECT id_hash, kind, subject_id, last_seen_at, idle_expires_at, absolute_expires_at, revoked_at, factor_verified_at
+      `SELECT id, id_hash, kind, subject_id, last_seen_at, idle_expires_at, absolute_expires_at, revoked_at, factor_verified_at
          FROM sessions WHERE kind = $1 AND id_hash = $2`,
       [kind, idHash],
     );
     const r = rows[0];
     return r
       ? {
+          id: r.id,
           idHash: r.id_hash,
           kind: r.kind,
           subjectId: r.subject_id,
@@ -127,7 +138,7 @@ export class SqlSessionsRepository extends SessionsRepository {
   }
 
   async touch(idHash: string, lastSeenAt: Date, idleExpiresAt: Date, minIntervalMs: number): Promise<boolean> {
-    const result = (await this.dataSource.query(
+    const result = (await this.db.query(
       `UPDATE sessions SET last_seen_at = $2, idle_expires_at = $3
         WHERE id_hash = $1 AND revoked_at IS NULL AND last_seen_at <= $2::timestamptz - make_interval(secs => $4::double precision / 1000)`,
       [idHash, lastSeenAt, idleExpiresAt, minIntervalMs],
@@ -136,7 +147,7 @@ export class SqlSessionsRepository extends SessionsRepository {
   }
 
   async revoke(kind: SessionKind, idHash: string, at: Date): Promise<boolean> {
-    const result = (await this.dataSource.query(
+    const result = (await this.db.query(
       `UPDATE sessions SET revoked_at = $3 WHERE kind = $1 AND id_hash = $2 AND revoked_at IS NULL RETURNING id_hash`,
       [kind, idHash, at],
     )) as [unknown[], number];
@@ -144,15 +155,16 @@ export class SqlSessionsRepository extends SessionsRepository {
   }
 
   async revokeAll(kind: SessionKind, subjectId: string, at: Date): Promise<number> {
-    const result = (await this.dataSource.query(
-      `UPDATE sessions SET revoked_at = $3 WHERE kind = $1 AND subject_id = $2 AND revoked_at IS NULL`,
-      [kind, subjectId, at],
-    )) as [unknown[], number];
+    const result = (await this.db.query(`UPDATE sessions SET revoked_at = $3 WHERE kind = $1 AND subject_id = $2 AND revoked_at IS NULL`, [
+      kind,
+      subjectId,
+      at,
+    ])) as [unknown[], number];
     return result[1];
   }
 
   async revokeAllExcept(kind: SessionKind, subjectId: string, keepIdHash: string, at: Date): Promise<number> {
-    const result = (await this.dataSource.query(
+    const result = (await this.db.query(
       `UPDATE sessions SET revoked_at = $4 WHERE kind = $1 AND subject_id = $2 AND id_hash <> $3 AND revoked_at IS NULL`,
       [kind, subjectId, keepIdHash, at],
     )) as [unknown[], number];
@@ -161,7 +173,7 @@ export class SqlSessionsRepository extends SessionsRepository {
 
   async revokeById(kind: SessionKind, subjectId: string, id: string, at: Date): Promise<string | undefined> {
     // The subject is part of the WHERE: another subject's id matches nothing, exactly like an unknown one.
-    const result = (await this.dataSource.query(
+    const result = (await this.db.query(
       `UPDATE sessions SET revoked_at = $4 WHERE kind = $1 AND subject_id = $2 AND id = $3 AND revoked_at IS NULL RETURNING id_hash`,
       [kind, subjectId, id, at],
     )) as [{ id_hash: string }[], number];
@@ -169,7 +181,7 @@ export class SqlSessionsRepository extends SessionsRepository {
   }
 
   async listLive(kind: SessionKind, subjectId: string, now: Date): Promise<ListedSessionRow[]> {
-    const rows = (await this.dataSource.query(
+    const rows = (await this.db.query(
       `SELECT id, id_hash, device, ip, created_at, last_seen_at FROM sessions
         WHERE kind = $1 AND subject_id = $2 AND revoked_at IS NULL AND idle_expires_at > $3 AND absolute_expires_at > $3
         ORDER BY created_at DESC, id`,

@@ -10,6 +10,8 @@ import { SessionsRepository, type ListedSessionRow } from './sessions.repository
 export const ADMIN_PENDING_SESSION_MS = 10 * 60_000;
 
 export interface LiveSession {
+  /** The public id (ADR 0074). */
+  id: string;
   subjectId: string;
   /** Admin sessions: when the second factor was verified; null while it is still to come. */
   factorVerifiedAt: Date | null;
@@ -85,7 +87,7 @@ export class SessionsService {
       const idle = Math.min(now.getTime() + SESSION_POLICY[kind].idleMs, row.absoluteExpiresAt.getTime());
       await this.sessions.touch(row.idHash, now, new Date(idle), SESSION_TOUCH_INTERVAL_MS);
     }
-    return { subjectId: row.subjectId, factorVerifiedAt: row.factorVerifiedAt ?? null, idHash: row.idHash };
+    return { id: row.id, subjectId: row.subjectId, factorVerifiedAt: row.factorVerifiedAt ?? null, idHash: row.idHash };
   }
 
   /** Ends every session of the subject (a second factor changed: ADR 0072). */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { OnboardingEvents, type ApproveCompanyResponse } from '@paymarket/contracts';
+import { OnboardingEvents, type ApproveCompanyResponse, type AuditContext } from '@paymarket/contracts';
 import { ServiceError, UnitOfWork } from '@paymarket/platform';
+import { AuditTrail } from '../auth/audit-trail.js';
 import { Clock } from '../auth/clock.js';
 import { isUuid } from './ids.js';
 import { CompanyErrors } from './companies.exception.js';
@@ -15,6 +16,8 @@ export interface ApproveCompanyInput {
   companyId: unknown;
   notes: string | null;
   approvedBy: string;
+  /** The administrator, and from where (ADR 0075): the approval is a row of the audit trail. */
+  audit: AuditContext;
 }
 
 /**
@@ -27,6 +30,7 @@ export class ApproveCompanyUseCase {
     private readonly companies: CompaniesRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly trail: AuditTrail,
   ) {}
 
   async execute(input: ApproveCompanyInput): Promise<ApproveCompanyResponse> {
@@ -62,6 +66,13 @@ export class ApproveCompanyUseCase {
         approvedBy: 'admin',
         credentialsPath: `/api-access?company=${companyId}&token=${token}`,
         credentialsLinkExpiresAt: expiresAt.toISOString(),
+      });
+      await this.trail.record(tx, input.audit, {
+        action: 'company.approved',
+        target: { type: 'company', id: companyId },
+        companyId,
+        before: { status: current.verificationStatus, notes: current.verificationNotes },
+        after: { status: changes.verificationStatus, notes },
       });
       return { ...current, ...changes };
     });

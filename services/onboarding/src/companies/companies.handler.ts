@@ -13,7 +13,8 @@ import {
   type RevealCredentialsResponse,
   type RpcEnvelope,
 } from '@paymarket/contracts';
-import { ServiceError } from '@paymarket/platform';
+import { requireAuditContext, ServiceError } from '@paymarket/platform';
+import { auditOriginOf } from '../auth/audit-trail.js';
 import { ApproveCompanyUseCase } from './approve-company.use-case.js';
 import { CompaniesRepository } from './companies.repository.js';
 import { toCompanyView } from './company-view.js';
@@ -47,7 +48,10 @@ export class CompaniesHandler {
   // Validated again here: the gateway is not the only possible caller.
   @MessagePattern<string>(P.REQUEST_API_ACCESS)
   async request(@Payload() message: RpcEnvelope<unknown>): Promise<ApiAccessResponse> {
-    return this.requestAccess.execute(validOrThrow(RequestApiAccessDto, message.data));
+    // `audit` is where the application came from (ADR 0075), not a field of the application.
+    const { audit, ...application } = objectOf(message.data);
+    const input = validOrThrow(RequestApiAccessDto, application);
+    return this.requestAccess.execute(input, auditOriginOf(audit));
   }
 
   @MessagePattern<string>(P.LIST_COMPANIES)
@@ -62,7 +66,8 @@ export class CompaniesHandler {
     const data = objectOf(message.data);
     const { notes } = validOrThrow(ApproveCompanyDto, data.notes === null || data.notes === undefined ? {} : { notes: data.notes });
     if (typeof data.approvedBy !== 'string' || data.approvedBy === '') throw ServiceError.invalid('approvedBy is required');
-    return this.approve.execute({ companyId: data.companyId, notes: notes ?? null, approvedBy: data.approvedBy });
+    const audit = requireAuditContext(data.audit);
+    return this.approve.execute({ companyId: data.companyId, notes: notes ?? null, approvedBy: data.approvedBy, audit });
   }
 
   @MessagePattern<string>(P.REVEAL_COMPANY_CREDENTIALS)

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DeveloperConsoleModule } from '../developer-console/developer-console.module.js';
+import { AuditTrail, SqlAuditTrail } from '../auth/audit-trail.js';
 import { Clock, SystemClock } from '../auth/clock.js';
 import { ApproveCompanyUseCase } from './approve-company.use-case.js';
 import { CompaniesHandler } from './companies.handler.js';
@@ -13,6 +14,7 @@ import { RevealCompanyCredentialsUseCase } from './reveal-company-credentials.us
   controllers: [CompaniesHandler],
   providers: [
     { provide: Clock, useClass: SystemClock },
+    { provide: AuditTrail, useClass: SqlAuditTrail },
     { provide: CompaniesRepository, useClass: TypeOrmCompaniesRepository },
     RequestApiAccessUseCase,
     ApproveCompanyUseCase,

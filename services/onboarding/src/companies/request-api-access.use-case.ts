@@ -5,15 +5,21 @@ import {
   API_ACCESS_OUTCOME,
   OnboardingEvents,
   type ApiAccessResponse,
+  type AuditContext,
+  type AuditOrigin,
   type RequestApiAccessDto,
 } from '@paymarket/contracts';
 import { SERVICE_CONFIG, ServiceError, UnitOfWork, type ServiceRuntimeConfig } from '@paymarket/platform';
+import { AuditTrail } from '../auth/audit-trail.js';
 import { Clock } from '../auth/clock.js';
 import { CompanyErrors } from './companies.exception.js';
 import { CompaniesRepository, type NewCompany } from './companies.repository.js';
 import { generateCredentials, hashSecret } from './credentials.js';
 import { assessRisk } from './risk-checks.js';
 import { ApiKeys } from '../developer-console/api-keys.use-cases.js';
+
+/** The rule that decides an application at once: the actor of its audit row (ADR 0075). */
+export const AUTOMATIC_RISK_CHECK = 'automatic risk check';
 
 /**
  * A company asks for API access: the risk checks decide at once. Low risk gets credentials in this response (the
@@ -26,10 +32,12 @@ export class RequestApiAccessUseCase {
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     private readonly apiKeys: ApiKeys,
+    private readonly trail: AuditTrail,
     @Inject(SERVICE_CONFIG) private readonly config: Pick<ServiceRuntimeConfig, 'production'>,
   ) {}
 
-  async execute(input: RequestApiAccessDto): Promise<ApiAccessResponse> {
+  /** `from`: where the application came from, recorded with an automatic approval or rejection (ADR 0075). */
+  async execute(input: RequestApiAccessDto, from: AuditOrigin): Promise<ApiAccessResponse> {
     const assessment = assessRisk(input);
     const id = randomUUID();
     const now = this.clock.now();
@@ -73,6 +81,26 @@ export class RequestApiAccessUseCase {
         });
       } else if (company.verificationStatus === 'pending' || company.verificationStatus === 'flagged') {
         await tx.publish(OnboardingEvents.COMPANY_FLAGGED, { ...who, status: company.verificationStatus, riskScore: company.riskScore });
+      }
+      // The risk checks decided at once: an approval (live keys issued) or a rejection is a row of the audit trail, by
+      // PayMarket itself. A review records nothing yet: the administrator's later approval is the row.
+      if (approved || company.verificationStatus === 'rejected') {
+        const system: AuditContext = {
+          actor: { type: 'system', id: null, label: AUTOMATIC_RISK_CHECK },
+          ip: from.ip,
+          userAgent: from.userAgent,
+        };
+        await this.trail.record(tx, system, {
+          action: approved ? 'company.approved' : 'company.rejected',
+          target: { type: 'company', id },
+          companyId: id,
+          before: null,
+          after: {
+            status: company.verificationStatus,
+            riskScore: company.riskScore,
+            ...(company.verificationNotes ? { reason: company.verificationNotes } : {}),
+          },
+        });
       }
     });
 

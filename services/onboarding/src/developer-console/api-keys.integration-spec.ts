@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { API_KEY_MESSAGES_V1 as M, ServiceErrorCodes, type CreatedApiKey, type RpcEnvelope } from '@paymarket/contracts';
+import { API_KEY_MESSAGES_V1 as M, ServiceErrorCodes, type AuditContext, type CreatedApiKey, type RpcEnvelope } from '@paymarket/contracts';
 import { IDEMPOTENCY_MESSAGES, openServiceDatabase, ServiceError, UnitOfWork } from '@paymarket/platform';
 import { createTestDatabase, type TestDatabase } from '@paymarket/platform/testing';
+import { SqlAuditTrail } from '../auth/audit-trail.js';
 import { SystemClock } from '../auth/clock.js';
 import { hashSecret } from '../companies/credentials.js';
 import { CreateBuyers1763769700000 } from '../database/migrations/1763769700000-create-buyers.js';
@@ -13,6 +14,7 @@ import { CreateCompanies1763810000000 } from '../database/migrations/17638100000
 import { CreateMarketplaces1763820000000 } from '../database/migrations/1763820000000-create-marketplaces.js';
 import { DropCompanyWebhookSecret1763920000000 } from '../database/migrations/1763920000000-drop-company-webhook-secret.js';
 import { ApiKeysAndConsole1763930000000 } from '../database/migrations/1763930000000-api-keys-and-console.js';
+import { auditRows } from '../testing/audit-rows.js';
 import { SqlApiKeysRepository } from './api-keys.repository.js';
 import { alreadyCreated, ApiKeys } from './api-keys.use-cases.js';
 import type { ConsoleSignIn } from './console-sign-in.use-cases.js';
@@ -23,7 +25,17 @@ jest.setTimeout(60_000);
 /** The secret's characters after `sk_test_`: not even that part of it may be stored. */
 const PREFIX_CHARS = 'sk_test_'.length;
 
-const envelope = (data: Record<string, unknown>): RpcEnvelope<unknown> => ({ meta: { correlationId: randomUUID() }, data });
+/** Who asks, as the gateway says it (ADR 0075): every call carries it. */
+const AUDIT: AuditContext = {
+  actor: { type: 'console', id: 'console-1', label: 'ops@acme.example' },
+  ip: '203.0.113.8',
+  userAgent: 'Mozilla/5.0',
+};
+
+const envelope = (data: Record<string, unknown>): RpcEnvelope<unknown> => ({
+  meta: { correlationId: randomUUID() },
+  data: { audit: AUDIT, ...data },
+});
 
 async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string; fields?: Record<string, string[]> }> {
   const error = await promise.then(
@@ -56,9 +68,14 @@ describe('API keys created once per Idempotency-Key (onboarding, real PostgreSQL
         ApiKeysAndConsole1763930000000,
       ],
     });
-    const keys = new ApiKeys(new SqlApiKeysRepository(dataSource), new UnitOfWork(dataSource, 'onboarding'), new SystemClock(), {
-      production: false,
-    });
+    const unitOfWork = new UnitOfWork(dataSource, 'onboarding');
+    const keys = new ApiKeys(
+      new SqlApiKeysRepository(dataSource),
+      unitOfWork,
+      new SystemClock(),
+      { production: false },
+      new SqlAuditTrail(unitOfWork),
+    );
     sut = new DeveloperConsoleHandler(keys, {} as ConsoleSignIn);
   });
   afterAll(async () => {
@@ -108,6 +125,22 @@ describe('API keys created once per Idempotency-Key (onboarding, real PostgreSQL
     expect(kept[0]!.response).toContain(created.id);
     expect(kept[0]!.response).not.toContain(created.secret);
     expect(kept[0]!.response).not.toContain(created.secret.slice(PREFIX_CHARS));
+    // One audit row (ADR 0075), in the transaction that made the key; the refused repeats made none. Never the secret.
+    const audited = await auditRows(dataSource, { targetId: created.id });
+    expect(audited).toEqual([
+      {
+        action: 'api_key.created',
+        actor: AUDIT.actor,
+        ip: AUDIT.ip,
+        userAgent: AUDIT.userAgent,
+        target: { type: 'api_key', id: created.id },
+        companyId,
+        outcome: 'succeeded',
+        before: null,
+        after: { name: 'Reporting', mode: 'test', access: 'read_only', expiresAt: null },
+      },
+    ]);
+    expect(JSON.stringify(audited)).not.toContain(created.secret.slice(PREFIX_CHARS));
   });
 
   it('refuses another request under the same key (422 naming Idempotency-Key) and keys are per company', async () => {
@@ -137,6 +170,19 @@ describe('API keys created once per Idempotency-Key (onboarding, real PostgreSQL
     const bad = await refusal(sut.create(envelope({ companyId, name: 'Deploy', access: 'full', idempotencyKey: 'has space' })));
     expect(bad.fields).toEqual({ 'Idempotency-Key': [IDEMPOTENCY_MESSAGES.INVALID_KEY] });
     expect(await keysOf(companyId)).toHaveLength(2);
+  });
+
+  it('refuses a command without who asked (audit), naming the field, and changes nothing', async () => {
+    const companyId = await newCompany();
+    const bare = (data: Record<string, unknown>): RpcEnvelope<unknown> => ({ meta: { correlationId: randomUUID() }, data });
+    // The handler throws before any work starts: wrapped so both a throw and a rejection are caught.
+    const refused = await refusal(Promise.resolve().then(() => sut.create(bare({ companyId, name: 'Nobody', access: 'full' }))));
+    expect(refused).toMatchObject({ code: ServiceErrorCodes.INVALID, fields: { audit: [expect.any(String)] } });
+    const malformed = await refusal(
+      Promise.resolve().then(() => sut.create(bare({ companyId, name: 'Nobody', access: 'full', audit: { actor: { type: 'root' } } }))),
+    );
+    expect(malformed).toMatchObject({ code: ServiceErrorCodes.INVALID, fields: { audit: [expect.any(String)] } });
+    expect(await keysOf(companyId)).toEqual([]);
   });
 
   // onboarding.roll_api_key with an Idempotency-Key: a retry after a lost answer must not make a second new key.
@@ -181,6 +227,16 @@ describe('API keys created once per Idempotency-Key (onboarding, real PostgreSQL
     expect(kept[0]!.response).not.toContain(rolled.secret);
     expect(kept[0]!.response).not.toContain(rolled.secret.slice(PREFIX_CHARS));
     expect(kept[0]!.response).not.toContain(old.secret.slice(PREFIX_CHARS));
+    // One api_key.rolled row naming the rolled key and its overlap; the repeats recorded nothing more.
+    expect(await auditRows(dataSource, { action: 'api_key.rolled', targetId: old.id })).toEqual([
+      expect.objectContaining({
+        actor: AUDIT.actor,
+        target: { type: 'api_key', id: old.id },
+        companyId,
+        before: { expiresAt: null },
+        after: { name: 'Checkout', mode: 'test', access: 'full', expiresAt: overlapEnds!.toISOString(), newKeyId: rolled.id },
+      }),
+    ]);
   });
 
   it('a repeated 0-hour roll names the new key instead of refusing the old one as expired; no second key', async () => {

@@ -7,6 +7,7 @@ import {
   type ApiAccountResponse,
   type ApiKeyList,
   type ApiKeyView,
+  type AuditContext,
   type CreatedApiKey,
 } from '@paymarket/contracts';
 import {
@@ -17,6 +18,7 @@ import {
   type ServiceRuntimeConfig,
   type Transaction,
 } from '@paymarket/platform';
+import { AuditTrail } from '../auth/audit-trail.js';
 import { Clock } from '../auth/clock.js';
 import { hashSecret } from '../companies/credentials.js';
 import { isActive, newSecretKey, PREFIX_LENGTH, toApiKeyView, type ApiKeyRow } from './api-keys.js';
@@ -50,6 +52,12 @@ function shownOnce(outcome: OnceOutcome<CreatedApiKey, ApiKeyView>, by: 'create'
 /** Kept in idempotency_keys to answer a repeat: the key without its secret. */
 const withoutSecret = ({ secret: _secret, ...view }: CreatedApiKey): ApiKeyView => view;
 
+/** What the audit trail says of a key (ADR 0075): its name, mode, access and expiry, never its secret nor prefix. */
+function described(key: Pick<ApiKeyView, 'name' | 'access' | 'prefix'>, expiresAt: Date | null, production: boolean) {
+  const live = key.prefix ? key.prefix.startsWith('sk_live_') : production;
+  return { name: key.name, mode: live ? 'live' : 'test', access: key.access, expiresAt: expiresAt?.toISOString() ?? null };
+}
+
 /**
  * A company's API keys (ADR 0037): several at once, full or read-only, each shown once; rolled with an overlap of up
  * to 24 hours (the old key keeps working until then) and revoked at once. Another company's key is not found.
@@ -61,6 +69,7 @@ export class ApiKeys {
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: Pick<ServiceRuntimeConfig, 'production'>,
+    private readonly trail: AuditTrail,
   ) {}
 
   /** The key issued with a company's credentials (approval): its first, full-access key. */
@@ -101,7 +110,12 @@ export class ApiKeys {
    * cannot answer it again: it is refused (409) naming the key already made, which its caller revokes if the first
    * answer never arrived. Nothing secret is kept to answer the repeat with.
    */
-  async create(companyId: string, input: { name: string; access: 'full' | 'read_only' }, idempotencyKey?: string): Promise<CreatedApiKey> {
+  async create(
+    companyId: string,
+    input: { name: string; access: 'full' | 'read_only' },
+    audit: AuditContext,
+    idempotencyKey?: string,
+  ): Promise<CreatedApiKey> {
     const once = { scope: `api-keys:${companyId}`, key: idempotencyKey, request: { name: input.name, access: input.access } };
     const outcome = await this.unitOfWork.runOnceKeeping(
       once,
@@ -109,7 +123,14 @@ export class ApiKeys {
         await this.keys.lockCompany(tx, companyId);
         const now = this.clock.now();
         if ((await this.keys.activeCount(tx, companyId, now)) >= MAX_ACTIVE_API_KEYS) throw ServiceError.conflict(M.TOO_MANY);
-        return this.insert(tx, companyId, input.name, input.access, now);
+        const created = await this.insert(tx, companyId, input.name, input.access, now);
+        await this.trail.record(tx, audit, {
+          action: 'api_key.created',
+          target: { type: 'api_key', id: created.id },
+          companyId,
+          after: described(created, null, this.config.production),
+        });
+        return created;
       },
       withoutSecret,
     );
@@ -121,7 +142,7 @@ export class ApiKeys {
    * per Idempotency-Key of the key: a repeat makes no second new key (nor cuts the overlap short) and, like a repeated
    * create, is refused (409) naming the new key, whose secret was shown once and is kept only hashed.
    */
-  async roll(companyId: string, id: string, expiresInHours: number, idempotencyKey?: string): Promise<CreatedApiKey> {
+  async roll(companyId: string, id: string, expiresInHours: number, audit: AuditContext, idempotencyKey?: string): Promise<CreatedApiKey> {
     const once = { scope: `api-key-rolls:${companyId}:${id}`, key: idempotencyKey, request: { expiresInHours } };
     const outcome = await this.unitOfWork.runOnceKeeping(
       once,
@@ -133,20 +154,39 @@ export class ApiKeys {
         if (!isActive(old, now)) throw ServiceError.conflict(M.NOT_ACTIVE);
         const expiresAt = new Date(now.getTime() + expiresInHours * HOUR_MS);
         // Rolling never shortens an earlier, sooner expiry.
-        if (!old.expiresAt || old.expiresAt.getTime() > expiresAt.getTime()) await this.keys.setExpiry(tx, old.id, expiresAt);
-        return this.insert(tx, companyId, old.name, old.access, now);
+        const shortened = !old.expiresAt || old.expiresAt.getTime() > expiresAt.getTime();
+        if (shortened) await this.keys.setExpiry(tx, old.id, expiresAt);
+        const created = await this.insert(tx, companyId, old.name, old.access, now);
+        await this.trail.record(tx, audit, {
+          action: 'api_key.rolled',
+          target: { type: 'api_key', id: old.id },
+          companyId,
+          before: { expiresAt: old.expiresAt?.toISOString() ?? null },
+          after: { ...described(toApiKeyView(old), shortened ? expiresAt : old.expiresAt, this.config.production), newKeyId: created.id },
+        });
+        return created;
       },
       withoutSecret,
     );
     return shownOnce(outcome, 'roll');
   }
 
-  async revoke(companyId: string, id: string): Promise<ApiKeyView> {
+  /** Revoking a revoked key changes nothing, and records nothing. */
+  async revoke(companyId: string, id: string, audit: AuditContext): Promise<ApiKeyView> {
     return this.unitOfWork.run(async (tx) => {
       const key = await this.keys.find(tx, companyId, id);
       if (!key) throw ServiceError.notFound(M.NOT_FOUND);
       const now = this.clock.now();
       await this.keys.revoke(tx, key.id, now);
+      if (key.revokedAt === null) {
+        await this.trail.record(tx, audit, {
+          action: 'api_key.revoked',
+          target: { type: 'api_key', id: key.id },
+          companyId,
+          before: { revokedAt: null },
+          after: { revokedAt: now.toISOString(), ...described(toApiKeyView(key), key.expiresAt, this.config.production) },
+        });
+      }
       return toApiKeyView({ ...key, revokedAt: key.revokedAt ?? now });
     });
   }

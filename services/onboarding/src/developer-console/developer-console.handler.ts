@@ -19,7 +19,7 @@ import {
   type RpcEnvelope,
   type StartedSession,
 } from '@paymarket/contracts';
-import { idempotencyKeyFrom, ServiceError } from '@paymarket/platform';
+import { idempotencyKeyFrom, requireAuditContext, ServiceError } from '@paymarket/platform';
 import type { ClassConstructor } from 'class-transformer';
 import { normaliseClient } from '../auth/device-label.js';
 import { ApiKeys } from './api-keys.use-cases.js';
@@ -72,22 +72,23 @@ export class DeveloperConsoleHandler {
   @MessagePattern<string>(P.CREATE_API_KEY)
   create(@Payload() message: RpcEnvelope<unknown>): Promise<CreatedApiKey> {
     const { companyId, rest } = target(message);
-    const { idempotencyKey, ...fields } = rest;
-    return this.keys.create(companyId, validated(CreateApiKeyDto, fields), idempotencyKeyFrom(idempotencyKey));
+    const { idempotencyKey, audit, ...fields } = rest;
+    const input = validated(CreateApiKeyDto, fields);
+    return this.keys.create(companyId, input, requireAuditContext(audit), idempotencyKeyFrom(idempotencyKey));
   }
 
   @MessagePattern<string>(P.ROLL_API_KEY)
   roll(@Payload() message: RpcEnvelope<unknown>): Promise<CreatedApiKey> {
     const { companyId, id, rest } = target(message);
-    const { idempotencyKey, ...fields } = rest;
+    const { idempotencyKey, audit, ...fields } = rest;
     const body = validated(RollApiKeyDto, fields);
-    return this.keys.roll(companyId, id, body.expiresInHours ?? 24, idempotencyKeyFrom(idempotencyKey));
+    return this.keys.roll(companyId, id, body.expiresInHours ?? 24, requireAuditContext(audit), idempotencyKeyFrom(idempotencyKey));
   }
 
   @MessagePattern<string>(P.REVOKE_API_KEY)
   revoke(@Payload() message: RpcEnvelope<unknown>): Promise<ApiKeyView> {
-    const { companyId, id } = target(message);
-    return this.keys.revoke(companyId, id);
+    const { companyId, id, rest } = target(message);
+    return this.keys.revoke(companyId, id, requireAuditContext(rest.audit));
   }
 
   @MessagePattern<string>(P.REQUEST_CONSOLE_CODE)

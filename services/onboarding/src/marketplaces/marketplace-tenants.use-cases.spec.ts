@@ -1,7 +1,13 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { MARKETPLACE_TENANT_MESSAGES as M, type MarketplaceUpdatedPayload, type UpdateMarketplaceDto } from '@paymarket/contracts';
+import {
+  MARKETPLACE_TENANT_MESSAGES as M,
+  type AuditContext,
+  type MarketplaceUpdatedPayload,
+  type UpdateMarketplaceDto,
+} from '@paymarket/contracts';
 import { ServiceError } from '@paymarket/platform';
 import { FakeClock, fakeUnitOfWork, FakePayoutAccounts, InMemoryMarketplaces } from '../../test/marketplace-fakes.js';
+import { MemoryAuditTrail } from '../auth/memory-audit-trail.testing.js';
 import { AttachMarketplaceUseCase } from './attach-marketplace.use-case.js';
 import { EmbedMarketplaceUseCase } from './embed-marketplace.use-case.js';
 import { GetCompanyMarketplaceUseCase } from './get-company-marketplace.use-case.js';
@@ -11,14 +17,21 @@ import { applyMarketplaceUpdate, UpdateMarketplaceUseCase } from './update-marke
 const COMPANY = '0b7c7f0e-5d7e-4c55-9e49-2f1c1f0b1a11';
 const OTHER_COMPANY = '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 const VALID_ACCOUNT = 'acct_1PMDemoMapleInk0002';
+/** The console's contact, as the gateway names them (ADR 0075). */
+const AUDIT: AuditContext = {
+  actor: { type: 'console', id: COMPANY, label: 'hello@acme.com' },
+  ip: '203.0.113.4',
+  userAgent: 'Mozilla/5.0',
+};
 
 function world() {
   const marketplaces = new InMemoryMarketplaces();
   marketplaces.companies.push({ id: COMPANY, email: 'hello@acme.com' }, { id: OTHER_COMPANY, email: 'ops@other.com' });
-  const { uow, published } = fakeUnitOfWork(marketplaces);
+  const trail = new MemoryAuditTrail();
+  const { uow, published } = fakeUnitOfWork(marketplaces, trail);
   const clock = new FakeClock();
   const payouts = new FakePayoutAccounts();
-  return { marketplaces, published, clock, payouts, uow };
+  return { marketplaces, published, clock, payouts, uow, trail };
 }
 
 const updates = (published: Array<{ name: string; data: unknown }>) =>
@@ -170,13 +183,13 @@ describe(UpdateMarketplaceUseCase.name, () => {
   let own: ReturnType<InMemoryMarketplaces['add']>;
   beforeEach(() => {
     w = world();
-    sut = new UpdateMarketplaceUseCase(w.marketplaces, w.payouts, w.uow, w.clock);
+    sut = new UpdateMarketplaceUseCase(w.marketplaces, w.payouts, w.uow, w.clock, w.trail);
     own = w.marketplaces.add({ companyId: COMPANY, domain: 'shop.acme.com' });
   });
-  const patch = (body: UpdateMarketplaceDto, key?: string) => sut.execute(COMPANY, body, key);
+  const patch = (body: UpdateMarketplaceDto, key?: string) => sut.execute(COMPANY, body, AUDIT, key);
 
   it('answers not found without a marketplace', async () => {
-    await expect(sut.execute(OTHER_COMPANY, { displayName: 'Mine' })).rejects.toMatchObject({
+    await expect(sut.execute(OTHER_COMPANY, { displayName: 'Mine' }, AUDIT)).rejects.toMatchObject({
       code: 'not_found',
       message: M.NO_MARKETPLACE,
     });
@@ -194,6 +207,8 @@ describe(UpdateMarketplaceUseCase.name, () => {
     expect(updates(w.published)).toEqual([
       expect.objectContaining({ marketplaceId: own.id, displayName: 'Acme Market', accentColor: '#4f46e5', version: 2 }),
     ]);
+    // Branding is no privileged change: the audit trail records fee terms and payout accounts (ADR 0075).
+    expect(w.trail.rows).toEqual([]);
   });
 
   it('publishes nothing and keeps the version for a PATCH that changes nothing', async () => {
@@ -262,6 +277,25 @@ describe(UpdateMarketplaceUseCase.name, () => {
 
     await patch({ platformFee: '10' });
     expect(w.marketplaces.stored(own.id)).toMatchObject({ transactionFeeUsdMinor: 250, transactionFeeCadMinor: 300, platformFeeBps: 1000 });
+    // One row per change of the terms, holding only the terms that changed.
+    expect(w.trail.rows).toEqual([
+      {
+        action: 'marketplace.terms_changed',
+        target: { type: 'marketplace', id: own.id },
+        companyId: COMPANY,
+        before: { customFees: false, transactionFeeUsdMinor: null, transactionFeeCadMinor: null, platformFeeBps: null },
+        after: { customFees: true, transactionFeeUsdMinor: 250, transactionFeeCadMinor: 300, platformFeeBps: 725 },
+        context: AUDIT,
+      },
+      {
+        action: 'marketplace.terms_changed',
+        target: { type: 'marketplace', id: own.id },
+        companyId: COMPANY,
+        before: { platformFeeBps: 725 },
+        after: { platformFeeBps: 1000 },
+        context: AUDIT,
+      },
+    ]);
 
     const off = await patch({ customFees: false, transactionFeeUsd: '9' });
     expect(off.fees).toEqual({ customFees: false, transactionFee: null, platformFee: null });
@@ -286,6 +320,25 @@ describe(UpdateMarketplaceUseCase.name, () => {
     await patch({ payoutAccountId: VALID_ACCOUNT });
     expect(w.payouts.asked).toHaveLength(1);
     expect(updates(w.published)).toHaveLength(2);
+    // The terms, then the payout account: one row each, none for the unchanged PATCH.
+    expect(w.trail.actions()).toEqual(['marketplace.terms_changed', 'marketplace.payout_account_changed']);
+    expect(w.trail.rows[1]).toMatchObject({
+      before: { payoutAccountId: null },
+      after: { payoutAccountId: VALID_ACCOUNT },
+      companyId: COMPANY,
+    });
+  });
+
+  it('records the fee terms and the payout account as two rows when one PATCH changes both', async () => {
+    await patch({ customFees: true, platformFee: '3', payoutAccountId: VALID_ACCOUNT });
+    expect(w.trail.rows.map((r) => [r.action, r.before, r.after])).toEqual([
+      [
+        'marketplace.terms_changed',
+        { customFees: false, transactionFeeUsdMinor: null, transactionFeeCadMinor: null, platformFeeBps: null },
+        { customFees: true, transactionFeeUsdMinor: 356, transactionFeeCadMinor: 479, platformFeeBps: 300 },
+      ],
+      ['marketplace.payout_account_changed', { payoutAccountId: null }, { payoutAccountId: VALID_ACCOUNT }],
+    ]);
   });
 
   it('refuses a payout account payments does not verify with 422 naming payoutAccountId, storing nothing', async () => {
@@ -298,6 +351,7 @@ describe(UpdateMarketplaceUseCase.name, () => {
     });
     expect(w.marketplaces.stored(own.id)).toMatchObject({ displayName: 'Acme Prints', payoutAccountId: null, version: 1 });
     expect(w.published).toEqual([]);
+    expect(w.trail.rows).toEqual([]);
   });
 
   it('stores nothing when payments cannot be asked', async () => {
@@ -315,13 +369,15 @@ describe(UpdateMarketplaceUseCase.name, () => {
   });
 
   it('answers a repeat with the same Idempotency-Key with the first answer, and 422 for another body', async () => {
-    const first = await patch({ displayName: 'Once' }, 'k-1');
+    const first = await patch({ displayName: 'Once', payoutAccountId: VALID_ACCOUNT }, 'k-1');
     w.clock.current = new Date('2026-11-28T00:00:00.000Z');
-    const again = await patch({ displayName: 'Once' }, 'k-1');
+    const again = await patch({ displayName: 'Once', payoutAccountId: VALID_ACCOUNT }, 'k-1');
 
     expect(again).toEqual(first);
     expect(updates(w.published)).toHaveLength(1);
-    await expect(patch({ displayName: 'Twice' }, 'k-1')).rejects.toMatchObject({ code: 'unprocessable' });
+    // The repeat changed nothing, so it records nothing.
+    expect(w.trail.actions()).toEqual(['marketplace.payout_account_changed']);
+    await expect(patch({ displayName: 'Twice', payoutAccountId: VALID_ACCOUNT }, 'k-1')).rejects.toMatchObject({ code: 'unprocessable' });
   });
 });
 

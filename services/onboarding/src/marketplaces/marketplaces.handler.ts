@@ -13,7 +13,7 @@ import {
   type RpcEnvelope,
   type SetupMarketplaceResponse,
 } from '@paymarket/contracts';
-import { idempotencyKeyFrom, ServiceError } from '@paymarket/platform';
+import { idempotencyKeyFrom, requireAuditContext, ServiceError } from '@paymarket/platform';
 import type { ClassConstructor } from 'class-transformer';
 import { AttachMarketplaceUseCase } from './attach-marketplace.use-case.js';
 import { EmbedMarketplaceUseCase } from './embed-marketplace.use-case.js';
@@ -79,11 +79,8 @@ export class MarketplacesHandler {
     if (typeof fields.body !== 'object' || fields.body === null || Array.isArray(fields.body)) {
       throw ServiceError.invalid('The request body must be a JSON object', { body: ['The request body must be a JSON object'] });
     }
-    return this.updateMarketplace.execute(
-      companyId,
-      validated(UpdateMarketplaceDto, fields.body),
-      idempotencyKeyFrom(fields.idempotencyKey),
-    );
+    const body = validated(UpdateMarketplaceDto, fields.body);
+    return this.updateMarketplace.execute(companyId, body, requireAuditContext(fields.audit), idempotencyKeyFrom(fields.idempotencyKey));
   }
 
   @MessagePattern<string>(P.EMBED_MARKETPLACE)

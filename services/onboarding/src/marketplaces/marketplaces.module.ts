@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditTrail, SqlAuditTrail } from '../auth/audit-trail.js';
 import { Clock, SystemClock } from '../auth/clock.js';
 import { AttachMarketplaceUseCase } from './attach-marketplace.use-case.js';
 import { EmbedMarketplaceUseCase } from './embed-marketplace.use-case.js';
@@ -14,6 +15,7 @@ import { UpdateMarketplaceUseCase } from './update-marketplace.use-case.js';
   controllers: [MarketplacesHandler],
   providers: [
     { provide: Clock, useClass: SystemClock },
+    { provide: AuditTrail, useClass: SqlAuditTrail },
     { provide: MarketplacesRepository, useClass: TypeOrmMarketplacesRepository },
     { provide: PayoutAccounts, useClass: RpcPayoutAccounts },
     RegisterMarketplaceUseCase,

@@ -6,10 +6,12 @@ import {
   OnboardingEvents,
   percentToBps,
   ServiceErrorCodes,
+  type AuditContext,
   type MarketplaceView,
   type UpdateMarketplaceDto,
 } from '@paymarket/contracts';
-import { ServiceError, UnitOfWork } from '@paymarket/platform';
+import { ServiceError, UnitOfWork, type Transaction } from '@paymarket/platform';
+import { AuditTrail } from '../auth/audit-trail.js';
 import { Clock } from '../auth/clock.js';
 import { MarketplacesRepository, type MarketplaceChanges, type StoredMarketplace } from './marketplaces.repository.js';
 import { toMarketplaceView, toUpdatedPayload } from './marketplace-view.js';
@@ -30,6 +32,11 @@ const CHANGEABLE = [
 ] as const satisfies ReadonlyArray<keyof MarketplaceChanges>;
 
 type Changeable = Pick<StoredMarketplace, (typeof CHANGEABLE)[number] | 'domains'>;
+
+/** The fee terms (ADR 0051): a change to any is a `marketplace.terms_changed` row of the audit trail (ADR 0075). */
+const FEE_TERMS = ['customFees', 'transactionFeeUsdMinor', 'transactionFeeCadMinor', 'platformFeeBps'] as const satisfies ReadonlyArray<
+  (typeof CHANGEABLE)[number]
+>;
 
 /** A fee field from the body (validated already), else the stored value, else PayMarket's default. */
 function feeOf(given: unknown, stored: number | null, fallback: string, read: (value: unknown) => number | undefined): number {
@@ -86,9 +93,10 @@ export class UpdateMarketplaceUseCase {
     private readonly payoutAccounts: PayoutAccounts,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly trail: AuditTrail,
   ) {}
 
-  async execute(companyId: string, body: UpdateMarketplaceDto, idempotencyKey?: string): Promise<MarketplaceView> {
+  async execute(companyId: string, body: UpdateMarketplaceDto, audit: AuditContext, idempotencyKey?: string): Promise<MarketplaceView> {
     const current = await this.marketplaces.findByCompany(companyId);
     if (!current) throw ServiceError.notFound(M.NO_MARKETPLACE);
     // Outside the transaction (no row lock held while payments asks Stripe); an unchanged account is not asked again.
@@ -115,8 +123,40 @@ export class UpdateMarketplaceUseCase {
       for (const key of changed) Object.assign(changes, { [key]: after[key] });
       await this.marketplaces.update(tx, before.id, changes);
       await tx.publish(OnboardingEvents.MARKETPLACE_UPDATED, toUpdatedPayload(next));
+      await this.recordAudit(tx, audit, companyId, before, after, changed);
       return toMarketplaceView(next);
     });
+  }
+
+  /** One row for the fee terms and one for the payout account, each only when it changed (branding and domains: none). */
+  private async recordAudit(
+    tx: Transaction,
+    audit: AuditContext,
+    companyId: string,
+    before: StoredMarketplace,
+    after: Changeable,
+    changed: ReadonlyArray<(typeof CHANGEABLE)[number]>,
+  ): Promise<void> {
+    const target = { type: 'marketplace', id: before.id };
+    const terms = FEE_TERMS.filter((key) => changed.includes(key));
+    if (terms.length > 0) {
+      await this.trail.record(tx, audit, {
+        action: 'marketplace.terms_changed',
+        target,
+        companyId,
+        before: Object.fromEntries(terms.map((key) => [key, before[key]])),
+        after: Object.fromEntries(terms.map((key) => [key, after[key]])),
+      });
+    }
+    if (changed.includes('payoutAccountId')) {
+      await this.trail.record(tx, audit, {
+        action: 'marketplace.payout_account_changed',
+        target,
+        companyId,
+        before: { payoutAccountId: before.payoutAccountId },
+        after: { payoutAccountId: after.payoutAccountId },
+      });
+    }
   }
 
   private async verifyPayoutAccount(payoutAccountId: string): Promise<void> {

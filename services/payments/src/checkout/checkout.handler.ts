@@ -29,7 +29,7 @@ import {
   type PaymentStatusView,
   type RpcEnvelope,
 } from '@paymarket/contracts';
-import { ServiceError } from '@paymarket/platform';
+import { requireAuditContext, ServiceError } from '@paymarket/platform';
 import type { ClassConstructor } from 'class-transformer';
 import { formatMinor } from '../fees/money.js';
 import { PAYMARKET_FEES } from '../fees/fee-policy.js';
@@ -142,9 +142,10 @@ export class CheckoutHandler {
   }
 
   @MessagePattern<string>(CheckoutRpc.REFUND_ORDER)
-  refund(@Payload() message: RpcEnvelope<CallerRequest<{ orderId: string }>>): Promise<OrderView> {
+  refund(@Payload() message: RpcEnvelope<CallerRequest<{ orderId: string }> & { audit?: unknown }>): Promise<OrderView> {
     const orderId = String(message.data.body?.orderId ?? '');
-    return this.refunds.execute(validated(RefundOrderDto, message.data, { orderId }));
+    const request = validated(RefundOrderDto, message.data, { orderId });
+    return this.refunds.execute({ ...request, audit: requireAuditContext(message.data.audit) });
   }
 
   @MessagePattern<string>(CheckoutRpc.HANDLE_STRIPE_WEBHOOK)
@@ -173,8 +174,9 @@ export class CheckoutHandler {
   }
 
   @MessagePattern<string>(CheckoutRpc.API_CREATE_REFUND)
-  apiCreateRefund(@Payload() message: RpcEnvelope<CallerRequest<unknown>>): Promise<RefundView> {
-    return this.refunds.forCompany(validated(CreateRefundDto, message.data));
+  apiCreateRefund(@Payload() message: RpcEnvelope<CallerRequest<unknown> & { audit?: unknown }>): Promise<RefundView> {
+    const request = validated(CreateRefundDto, message.data);
+    return this.refunds.forCompany({ ...request, audit: requireAuditContext(message.data.audit) });
   }
 
   @MessagePattern<string>(CheckoutRpc.API_GET_REFUND)

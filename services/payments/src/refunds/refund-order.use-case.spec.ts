@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { REFUND_MESSAGES, type CallerRequest, type CreateRefundDto } from '@paymarket/contracts';
+import { REFUND_MESSAGES, type AuditContext, type AuditedCallerRequest, type CreateRefundDto } from '@paymarket/contracts';
 import { ServiceError, type Idempotency, type OutboxRelay } from '@paymarket/platform';
 import type { PaymentProcessor } from '../checkout/payment-processor.js';
 import type { OrderEntity } from '../orders/order.entity.js';
@@ -59,7 +59,20 @@ function order(overrides: Partial<OrderEntity> = {}): OrderEntity {
 function setUp(orders: OrderEntity[], reversedByOrder: Record<string, bigint> = {}) {
   const refunds: Array<Omit<RefundEntity, 'createdAt'>> = [];
   const scopes: string[] = [];
-  const manager = {};
+  /** What the plan's transaction wrote to the outbox (the audit row, ADR 0075). */
+  const outbox: Array<{ name: string; payload: Record<string, unknown> }> = [];
+  const manager = {
+    createQueryBuilder: () => {
+      const query = {
+        insert: () => query,
+        into: () => query,
+        values: (row: { name: string; payload: Record<string, unknown> }) => (outbox.push(row), query),
+        orIgnore: () => query,
+        execute: async () => undefined,
+      };
+      return query;
+    },
+  };
   const repository = {
     dataSource: {
       manager: {
@@ -110,13 +123,17 @@ function setUp(orders: OrderEntity[], reversedByOrder: Record<string, bigint> = 
   } as unknown as Idempotency;
   const relay = { kick: () => undefined } as unknown as OutboxRelay;
   const sut = new RefundOrder(repository, null as unknown as PaymentProcessor, idempotency, relay);
-  return { sut, refunds, scopes };
+  return { sut, refunds, scopes, outbox };
 }
 
-const byCompany = (companyId: string, body: CreateRefundDto): CallerRequest<CreateRefundDto> => ({
+const audit = (actor: AuditContext['actor']): AuditContext => ({ actor, ip: '203.0.113.7', userAgent: 'spec' });
+const ADMIN_AUDIT = audit({ type: 'admin', id: 'a', label: 'admin@example.com' });
+
+const byCompany = (companyId: string, body: CreateRefundDto): AuditedCallerRequest<CreateRefundDto> => ({
   caller: { company: { id: companyId } },
   idempotencyKey: 'key-1',
   body,
+  audit: audit({ type: 'api_key', id: 'key_1', label: 'API key key_1' }),
 });
 
 async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string; fields?: Record<string, string[]> }> {
@@ -133,7 +150,7 @@ describe(RefundOrder.name, () => {
   describe('a company refunding through the API (ADR 0038)', () => {
     it('refunds its own paid order in minor units, planned under its company-scoped idempotency scope', async () => {
       const paid = order();
-      const { sut, refunds, scopes } = setUp([paid]);
+      const { sut, refunds, scopes, outbox } = setUp([paid]);
 
       const view = await sut.forCompany(byCompany(ACME, { order: paid.id, amount: 2500, reason: 'requested_by_customer' }));
 
@@ -151,6 +168,30 @@ describe(RefundOrder.name, () => {
       expect(refunds[0]!.amount).toBe(2500n);
       expect(refunds[0]!.requestedBy).toBe(`company:${ACME}`);
       expect(scopes).toEqual([`api-refunds:${ACME}`]);
+      // Audited with the plan, in its transaction (ADR 0075): the order, its company, what changed.
+      expect(outbox).toEqual([
+        expect.objectContaining({
+          name: 'audit.recorded',
+          payload: {
+            action: 'order.refunded',
+            actor: { type: 'api_key', id: 'key_1', label: 'API key key_1' },
+            ip: '203.0.113.7',
+            userAgent: 'spec',
+            target: { type: 'order', id: paid.id },
+            companyId: ACME,
+            outcome: 'succeeded',
+            before: { orderStatus: 'completed', refunded: '0.00' },
+            after: {
+              refundId: refunds[0]!.id,
+              amount: '25.00',
+              currency: 'usd',
+              reason: 'requested_by_customer',
+              orderStatus: 'partially_refunded',
+              refunded: '25.00',
+            },
+          },
+        }),
+      ]);
     });
 
     it("splits the amount exactly as an administrator's refund of the same amount", async () => {
@@ -163,6 +204,7 @@ describe(RefundOrder.name, () => {
         caller: { admin: { id: 'a', email: 'admin@example.com' } },
         idempotencyKey: 'key-2',
         body: { orderId: twin.id, amount: '25.00' },
+        audit: ADMIN_AUDIT,
       });
 
       const [company, admin] = refunds;
@@ -199,7 +241,7 @@ describe(RefundOrder.name, () => {
     it("answers 404 for another company's order and for PayMarket's own, exactly like a missing one", async () => {
       const acmes = order();
       const paymarkets = order({ companyId: null });
-      const { sut, refunds } = setUp([acmes, paymarkets]);
+      const { sut, refunds, outbox } = setUp([acmes, paymarkets]);
       const notFound = {
         code: 'not_found',
         message: REFUND_MESSAGES.ORDER_NOT_FOUND,
@@ -209,6 +251,7 @@ describe(RefundOrder.name, () => {
       expect(await refusal(sut.forCompany(byCompany(ACME, { order: paymarkets.id, amount: 100 })))).toEqual(notFound);
       expect(await refusal(sut.forCompany(byCompany(ACME, { order: uuid(), amount: 100 })))).toEqual(notFound);
       expect(refunds).toEqual([]);
+      expect(outbox).toEqual([]);
     });
 
     it("answers 404 for another company's refund", async () => {
@@ -235,7 +278,7 @@ describe(RefundOrder.name, () => {
       const paid = order();
       const { sut } = setUp([paid]);
       const buyer = { buyer: { id: 'b', email: 'b@example.com', name: 'B' } };
-      expect((await refusal(sut.forCompany({ caller: buyer, body: { order: paid.id } }))).code).toBe('unauthorized');
+      expect((await refusal(sut.forCompany({ caller: buyer, body: { order: paid.id }, audit: ADMIN_AUDIT }))).code).toBe('unauthorized');
     });
   });
 
@@ -247,10 +290,16 @@ describe(RefundOrder.name, () => {
       message: REFUND_MESSAGES.KEY_REQUIRED,
       fields: { 'Idempotency-Key': [REFUND_MESSAGES.KEY_REQUIRED] },
     };
-    expect(await refusal(sut.forCompany({ caller: { company: { id: ACME } }, body: { order: paid.id, amount: 100 } }))).toEqual(required);
+    expect(
+      await refusal(sut.forCompany({ caller: { company: { id: ACME } }, body: { order: paid.id, amount: 100 }, audit: ADMIN_AUDIT })),
+    ).toEqual(required);
     expect(
       await refusal(
-        sut.execute({ caller: { admin: { id: 'a', email: 'admin@example.com' } }, body: { orderId: paid.id, amount: '1.00' } }),
+        sut.execute({
+          caller: { admin: { id: 'a', email: 'admin@example.com' } },
+          body: { orderId: paid.id, amount: '1.00' },
+          audit: ADMIN_AUDIT,
+        }),
       ),
     ).toEqual(required);
     expect(scopes).toEqual([]);
@@ -260,7 +309,9 @@ describe(RefundOrder.name, () => {
   it('keeps the administrator route for administrators: a company caller is refused there', async () => {
     const paid = order();
     const { sut, refunds } = setUp([paid]);
-    expect((await refusal(sut.execute({ caller: { company: { id: ACME } }, body: { orderId: paid.id } }))).code).toBe('forbidden');
+    expect((await refusal(sut.execute({ caller: { company: { id: ACME } }, body: { orderId: paid.id }, audit: ADMIN_AUDIT }))).code).toBe(
+      'forbidden',
+    );
     expect(refunds).toEqual([]);
   });
 });

@@ -5,6 +5,8 @@ import {
   API_ORDER_MESSAGES,
   API_ORDERS_DEFAULT_LIMIT,
   REFUND_MESSAGES,
+  type AuditContext,
+  type AuditedCallerRequest,
   type CallerRequest,
   type CreateRefundDto,
   type ListRefundsDto,
@@ -19,6 +21,7 @@ import {
   keysetPage,
   OutboxRelay,
   paymarketMetrics,
+  recordAudit,
   ServiceError,
   writeToOutbox,
 } from '@paymarket/platform';
@@ -100,7 +103,7 @@ export class RefundOrder {
     @Optional() private readonly settle?: SettlePayment,
   ) {}
 
-  async execute(request: CallerRequest<RefundOrderDto & { orderId: string }>): Promise<OrderView> {
+  async execute(request: AuditedCallerRequest<RefundOrderDto & { orderId: string }>): Promise<OrderView> {
     const admin = request.caller.admin;
     if (!admin) throw ServiceError.forbidden('Only administrators can refund orders.');
     requireRefundKey(request.idempotencyKey);
@@ -127,7 +130,7 @@ export class RefundOrder {
           amount: [CheckoutErrors.REFUND_TOO_LARGE(formatMinor(left))],
         });
       }
-      const id = await this.record(manager, order, amount, body.reason ?? null, admin.email);
+      const id = await this.record(manager, order, amount, body.reason ?? null, admin.email, request.audit);
       return { id, orderUuid: order.id, inProgress: false };
     });
     // Step 2: carry it out (idempotent at Stripe and in the ledger).
@@ -144,7 +147,7 @@ export class RefundOrder {
    * POST /api/v1/refunds (ADR 0038): a company refunds all or part of its own paid order, in minor units. The same
    * plan and reversals as an administrator's refund; another owner's order answers 404 like a missing one.
    */
-  async forCompany(request: CallerRequest<CreateRefundDto>): Promise<RefundView> {
+  async forCompany(request: AuditedCallerRequest<CreateRefundDto>): Promise<RefundView> {
     const companyId = companyOf(request);
     requireRefundKey(request.idempotencyKey);
     const body = request.body;
@@ -165,7 +168,7 @@ export class RefundOrder {
         const message = REFUND_MESSAGES.TOO_LARGE(left, formatMinor(left), order.currency);
         throw new ServiceError('unprocessable', message, { amount: [message] });
       }
-      const id = await this.record(manager, order, amount, body.reason ?? null, `company:${companyId}`);
+      const id = await this.record(manager, order, amount, body.reason ?? null, `company:${companyId}`, request.audit);
       return { id, orderUuid: order.id, inProgress: false };
     });
     await this.carryOut(planned.id);
@@ -193,13 +196,18 @@ export class RefundOrder {
     return { data: page.data.map(toRefundView), nextCursor: page.nextCursor };
   }
 
-  /** Writes the plan of a refund (one pending refund per order, so a crash resumes it). */
+  /**
+   * Writes the plan of a refund (one pending refund per order, so a crash resumes it) and, in the same transaction, its
+   * `order.refunded` audit row (ADR 0075): the refund is decided here, whoever later carries it out. A replay of the
+   * Idempotency-Key never gets here, so it records nothing new.
+   */
   private async record(
     manager: EntityManager,
     order: OrderEntity,
     amount: bigint,
     reason: string | null,
     requestedBy: string,
+    audit: AuditContext,
   ): Promise<string> {
     await this.disputes?.assertNotDisputed(manager, order.id);
     const allocation = await this.plan(manager, order, amount);
@@ -213,6 +221,21 @@ export class RefundOrder {
       state: 'pending',
       stripeRefundId: null,
       requestedBy,
+    });
+    await recordAudit(manager, 'payments', audit, {
+      action: 'order.refunded',
+      target: { type: 'order', id: order.id },
+      companyId: order.companyId,
+      before: { orderStatus: order.status, refunded: formatMinor(order.refunded) },
+      after: {
+        refundId: id,
+        amount: formatMinor(amount),
+        currency: order.currency,
+        reason,
+        // What the refund makes of the order once carried out (carryOut books the same).
+        orderStatus: order.refunded + amount === order.total ? 'refunded' : 'partially_refunded',
+        refunded: formatMinor(order.refunded + amount),
+      },
     });
     return id;
   }

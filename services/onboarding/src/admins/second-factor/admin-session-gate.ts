@@ -66,9 +66,10 @@ export class AdminSessionGate {
   /**
    * A second factor changed without a new sign-in (a passkey added or removed, recovery codes renewed): every other
    * session of the administrator ends, this one stays (ADR 0074), as a stolen session must not outlive the change.
+   * Answers how many ended.
    */
-  async endOthers(session: AdminInSession): Promise<void> {
-    await this.sessions.endOthers('admin', session.admin.id, session);
+  async endOthers(session: AdminInSession): Promise<number> {
+    return this.sessions.endOthers('admin', session.admin.id, session);
   }
 
   /** Replaces the session with a fully signed-in one; `endOthers` ends every other session of the admin too. */

@@ -5,6 +5,8 @@ import {
   type AdminSecondFactorEnrolled,
   type AdminSecondFactorStatus,
   type AdminSessionResponse,
+  type AuditContext,
+  type AuditOrigin,
   type StartedSession,
 } from '@paymarket/contracts';
 import { ServiceError } from '@paymarket/platform';
@@ -16,9 +18,10 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { AuditTrail, adminContext } from '../../auth/audit-trail.js';
 import { Clock } from '../../auth/clock.js';
 import { AdminSessionGate } from './admin-session-gate.js';
-import { FactorThrottle } from './factor-throttle.js';
+import { FactorThrottle, type SignInAttempt } from './factor-throttle.js';
 import { SecondFactorSignInUseCase } from './second-factor-sign-in.use-case.js';
 import { SecondFactorRepository, type ChallengePurpose, type PasskeyRow } from './second-factor.repository.js';
 import { TotpEnrolmentUseCase } from './totp-enrolment.use-case.js';
@@ -41,7 +44,8 @@ const viewOf = (row: PasskeyRow): AdminPasskeyView => ({
 /**
  * Passkeys as an administrator's second factor (ADR 0072), through @simplewebauthn/server: registered from a fully
  * signed-in session or as the first factor at enrolment; used as the second step of a sign-in. Challenges are kept
- * server-side, expire, and serve one ceremony; a sign-in stores the authenticator's new signature counter.
+ * server-side, expire, and serve one ceremony; a sign-in stores the authenticator's new signature counter. The audit
+ * trail (ADR 0075) records each passkey added or removed and each sign-in, in the transaction of the change.
  */
 @Injectable()
 export class PasskeysUseCase {
@@ -52,6 +56,7 @@ export class PasskeysUseCase {
     private readonly signIn: SecondFactorSignInUseCase,
     private readonly enrolment: TotpEnrolmentUseCase,
     private readonly clock: Clock,
+    private readonly trail: AuditTrail,
   ) {}
 
   async registrationOptions(input: { token: unknown; rpId: string }): Promise<{ options: Record<string, unknown> }> {
@@ -74,6 +79,8 @@ export class PasskeysUseCase {
     input: {
       token: unknown;
       response: Record<string, unknown>;
+      /** Where the request came from, for the audit trail. */
+      from: AuditOrigin;
     } & RelyingParty,
   ): Promise<{ passkey: AdminPasskeyView; enrolled?: StartedSession & AdminSecondFactorEnrolled }> {
     const session = await this.gate.mayEnrol(input.token);
@@ -103,12 +110,22 @@ export class PasskeysUseCase {
       createdAt: this.clock.now(),
       lastUsedAt: null,
     };
-    await this.factors.addPasskey(row);
-    // The first factor of a first sign-in: the session becomes a full one, with recovery codes, as for TOTP.
-    if (session.firstFactor) return { passkey: viewOf(row), enrolled: await this.enrolment.finish(session) };
-    // A factor added to a signed-in account: every other session ends (ADR 0074).
-    await this.gate.endOthers(session);
-    return { passkey: viewOf(row) };
+    return this.trail.transaction(async (tx) => {
+      await this.factors.addPasskey(row);
+      await this.trail.record(tx, adminContext(admin, input.from), {
+        action: 'admin.passkey_added',
+        target: { type: 'admin', id: admin.id },
+        companyId: null,
+        after: { passkey: row.id },
+      });
+      // The first factor of a first sign-in: the session becomes a full one, with recovery codes, as for TOTP.
+      if (session.firstFactor) {
+        return { passkey: viewOf(row), enrolled: await this.enrolment.finish(tx, session, { factor: 'passkey', from: input.from }) };
+      }
+      // A factor added to a signed-in account: every other session ends (ADR 0074).
+      await this.gate.endOthers(session);
+      return { passkey: viewOf(row) };
+    });
   }
 
   async authenticationOptions(input: { token: unknown; rpId: string }): Promise<{ options: Record<string, unknown> }> {
@@ -125,14 +142,15 @@ export class PasskeysUseCase {
   }
 
   async verify(
-    input: { token: unknown; response: Record<string, unknown>; ip: string } & RelyingParty,
+    input: { token: unknown; response: Record<string, unknown>; ip: string; from: AuditOrigin } & RelyingParty,
   ): Promise<StartedSession & AdminSessionResponse> {
     const session = await this.gate.any(input.token);
     const { admin } = session;
-    await this.throttle.check(admin.id, input.ip);
+    const attempt: SignInAttempt = { factor: 'passkey', from: input.from };
+    await this.throttle.check(admin, input.ip, attempt);
     const challenge = await this.takeChallenge(admin.id, 'authenticate');
     const passkey = (await this.factors.passkeys(admin.id)).find((p) => p.id === input.response.id);
-    if (!passkey) throw await this.throttle.fail(admin.id, input.ip, 'response', AUTH_MESSAGES.PASSKEY_FAILED);
+    if (!passkey) throw await this.throttle.fail(admin, input.ip, 'response', AUTH_MESSAGES.PASSKEY_FAILED, attempt);
     let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>> | undefined;
     try {
       result = await verifyAuthenticationResponse({
@@ -146,24 +164,37 @@ export class PasskeysUseCase {
     } catch {
       result = undefined;
     }
-    if (!result?.verified) throw await this.throttle.fail(admin.id, input.ip, 'response', AUTH_MESSAGES.PASSKEY_FAILED);
-    await this.factors.usePasskey(admin.id, passkey.id, result.authenticationInfo.newCounter, this.clock.now());
-    return this.signIn.signedIn(session);
+    if (!result?.verified) throw await this.throttle.fail(admin, input.ip, 'response', AUTH_MESSAGES.PASSKEY_FAILED, attempt);
+    const { newCounter } = result.authenticationInfo;
+    return this.trail.transaction(async (tx) => {
+      await this.factors.usePasskey(admin.id, passkey.id, newCounter, this.clock.now());
+      return this.signIn.signedIn(tx, session, attempt);
+    });
   }
 
   /**
    * Fully signed in only; the last factor stays (without one the next sign-in would enrol anew, from a password alone).
    * Every other session ends (ADR 0074).
    */
-  async remove(input: { token: unknown; id: string }): Promise<AdminSecondFactorStatus> {
+  async remove(input: { token: unknown; id: string; audit: AuditContext }): Promise<AdminSecondFactorStatus> {
     const session = await this.gate.full(input.token);
     const { admin } = session;
     const passkeys = await this.factors.passkeys(admin.id);
     if (!passkeys.some((p) => p.id === input.id)) throw ServiceError.notFound(AUTH_MESSAGES.PASSKEY_NOT_FOUND);
     const totp = Boolean((await this.factors.totp(admin.id))?.confirmedAt);
     if (!totp && passkeys.length === 1) throw ServiceError.conflict(AUTH_MESSAGES.LAST_FACTOR);
-    await this.factors.removePasskey(admin.id, input.id);
-    await this.gate.endOthers(session);
+    await this.trail.transaction(async (tx) => {
+      // Removed by a concurrent request already: that one ended the sessions and recorded it.
+      if (!(await this.factors.removePasskey(admin.id, input.id))) return;
+      await this.gate.endOthers(session);
+      await this.trail.record(tx, input.audit, {
+        action: 'admin.passkey_removed',
+        target: { type: 'admin', id: admin.id },
+        companyId: null,
+        before: { passkey: input.id },
+        after: null,
+      });
+    });
     return this.status(input.token);
   }
 

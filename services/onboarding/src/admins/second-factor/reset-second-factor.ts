@@ -1,3 +1,5 @@
+import type { AuditContext } from '@paymarket/contracts';
+import { recordAudit } from '@paymarket/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AdminsRepository } from '../admins.repository.js';
 
@@ -18,7 +20,8 @@ const affectedRows = (result: unknown): number => (result as [unknown[], number]
 /**
  * `npm run admin:create -- --email … --reset-second-factor` (ADR 0072): an administrator who lost their authenticator
  * and every recovery code gets no factor at all, so the next sign-in enrols one again. Only an operator can do this
- * (there is no self-service reset); the operator checks who is asking before running it.
+ * (there is no self-service reset); the operator checks who is asking before running it. The reset is an
+ * `admin.second_factor_reset` row of the audit trail (ADR 0075), by the operator, written in its transaction.
  */
 export class ResetSecondFactor {
   constructor(
@@ -26,15 +29,30 @@ export class ResetSecondFactor {
     private readonly admins: AdminsRepository,
   ) {}
 
-  /** undefined when no administrator has that email (nothing is changed). */
-  async execute(rawEmail: string, at = new Date()): Promise<RemovedSecondFactor | undefined> {
+  /** undefined when no administrator has that email (nothing is changed). `audit`: the operator (operatorContext). */
+  async execute(rawEmail: string, audit: AuditContext, at = new Date()): Promise<RemovedSecondFactor | undefined> {
     // As CreateAdminDto's normalisedEmail stores it.
     const email = rawEmail.trim().toLowerCase();
     const admin = await this.admins.byEmail(email);
     if (!admin) return undefined;
     // One transaction: a session still signed in with the lost factor must not outlive its removal, and a half-done
     // reset (factors gone, sessions alive, or the reverse) is never visible.
-    return this.dataSource.transaction(async (tx) => ({ email, ...(await this.removeAll(tx, admin.id, at)) }));
+    return this.dataSource.transaction(async (tx) => {
+      const removed = await this.removeAll(tx, admin.id, at);
+      const { totp, recoveryCodes, passkeys, sessionsEnded } = removed;
+      // A reset that found nothing to remove changed nothing: no row.
+      if (totp || recoveryCodes > 0 || passkeys > 0 || sessionsEnded > 0) {
+        await recordAudit(tx, 'onboarding', audit, {
+          action: 'admin.second_factor_reset',
+          target: { type: 'admin', id: admin.id },
+          companyId: null,
+          // Named so that auditSafe keeps them: counts of what went, never a secret.
+          before: { authenticatorApp: totp, unusedCodes: recoveryCodes, passkeys },
+          after: { authenticatorApp: false, unusedCodes: 0, passkeys: 0, sessionsEnded },
+        });
+      }
+      return { email, ...removed };
+    });
   }
 
   private async removeAll(tx: EntityManager, adminId: string, at: Date): Promise<Omit<RemovedSecondFactor, 'email'>> {

@@ -12,7 +12,8 @@ import {
   type RpcRequest,
   type RpcResponse,
 } from '@paymarket/contracts';
-import { ServiceError } from '@paymarket/platform';
+import { requireAuditContext, ServiceError } from '@paymarket/platform';
+import { auditOriginOf } from '../../auth/audit-trail.js';
 import { PasskeysUseCase, type RelyingParty } from './passkeys.use-case.js';
 import { SecondFactorSignInUseCase } from './second-factor-sign-in.use-case.js';
 import { TotpEnrolmentUseCase } from './totp-enrolment.use-case.js';
@@ -67,7 +68,8 @@ export class SecondFactorHandler {
     @Payload() message: RpcEnvelope<RpcRequest<'onboarding.admin_totp_confirm'>>,
   ): Promise<RpcResponse<'onboarding.admin_totp_confirm'>> {
     const data = dataOf(message);
-    return this.totp.confirm({ token: data.token, code: valid(AdminTotpCodeDto, { code: data.code }).code, ip: ipOf(data) });
+    const { code } = valid(AdminTotpCodeDto, { code: data.code });
+    return this.totp.confirm({ token: data.token, code, ip: ipOf(data), from: auditOriginOf(data.audit) });
   }
 
   @MessagePattern<string>(RpcPatterns.onboarding.ADMIN_VERIFY_TOTP)
@@ -75,7 +77,8 @@ export class SecondFactorHandler {
     @Payload() message: RpcEnvelope<RpcRequest<'onboarding.admin_verify_totp'>>,
   ): Promise<RpcResponse<'onboarding.admin_verify_totp'>> {
     const data = dataOf(message);
-    return this.signIn.withTotp({ token: data.token, code: valid(AdminTotpCodeDto, { code: data.code }).code, ip: ipOf(data) });
+    const { code } = valid(AdminTotpCodeDto, { code: data.code });
+    return this.signIn.withTotp({ token: data.token, code, ip: ipOf(data), from: auditOriginOf(data.audit) });
   }
 
   @MessagePattern<string>(RpcPatterns.onboarding.ADMIN_VERIFY_RECOVERY_CODE)
@@ -84,14 +87,15 @@ export class SecondFactorHandler {
   ): Promise<RpcResponse<'onboarding.admin_verify_recovery_code'>> {
     const data = dataOf(message);
     const { recoveryCode } = valid(AdminRecoveryCodeDto, { recoveryCode: data.recoveryCode });
-    return this.signIn.withRecoveryCode({ token: data.token, recoveryCode, ip: ipOf(data) });
+    return this.signIn.withRecoveryCode({ token: data.token, recoveryCode, ip: ipOf(data), from: auditOriginOf(data.audit) });
   }
 
   @MessagePattern<string>(RpcPatterns.onboarding.ADMIN_RENEW_RECOVERY_CODES)
   renewRecoveryCodes(
     @Payload() message: RpcEnvelope<RpcRequest<'onboarding.admin_renew_recovery_codes'>>,
   ): Promise<RpcResponse<'onboarding.admin_renew_recovery_codes'>> {
-    return this.totp.renewRecoveryCodes(dataOf(message).token);
+    const data = dataOf(message);
+    return this.totp.renewRecoveryCodes(data.token, requireAuditContext(data.audit));
   }
 
   @MessagePattern<string>(RpcPatterns.onboarding.ADMIN_PASSKEY_REGISTRATION_OPTIONS)
@@ -108,7 +112,7 @@ export class SecondFactorHandler {
   ): Promise<RpcResponse<'onboarding.admin_passkey_register'>> {
     const data = dataOf(message);
     const { response } = valid(AdminPasskeyResponseDto, { response: data.response });
-    return this.passkeys.register({ token: data.token, response, ...relyingPartyOf(data) });
+    return this.passkeys.register({ token: data.token, response, from: auditOriginOf(data.audit), ...relyingPartyOf(data) });
   }
 
   @MessagePattern<string>(RpcPatterns.onboarding.ADMIN_PASSKEY_AUTHENTICATION_OPTIONS)
@@ -125,7 +129,7 @@ export class SecondFactorHandler {
   ): Promise<RpcResponse<'onboarding.admin_verify_passkey'>> {
     const data = dataOf(message);
     const { response } = valid(AdminPasskeyResponseDto, { response: data.response });
-    return this.passkeys.verify({ token: data.token, response, ip: ipOf(data), ...relyingPartyOf(data) });
+    return this.passkeys.verify({ token: data.token, response, ip: ipOf(data), from: auditOriginOf(data.audit), ...relyingPartyOf(data) });
   }
 
   @MessagePattern<string>(RpcPatterns.onboarding.ADMIN_PASSKEY_REMOVE)
@@ -135,6 +139,6 @@ export class SecondFactorHandler {
     const data = dataOf(message);
     if (typeof data.id !== 'string' || data.id === '' || data.id.length > 1024)
       throw ServiceError.notFound(AUTH_MESSAGES.PASSKEY_NOT_FOUND);
-    return this.passkeys.remove({ token: data.token, id: data.id });
+    return this.passkeys.remove({ token: data.token, id: data.id, audit: requireAuditContext(data.audit) });
   }
 }

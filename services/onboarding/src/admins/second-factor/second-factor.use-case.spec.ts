@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { AUTH_MESSAGES } from '@paymarket/contracts';
+import { AUTH_MESSAGES, type AuditContext, type AuditOrigin } from '@paymarket/contracts';
 import { ServiceError } from '@paymarket/platform';
 import { Secret, TOTP } from 'otpauth';
 import { Clock } from '../../auth/clock.js';
+import { MemoryAuditTrail } from '../../auth/memory-audit-trail.testing.js';
 import { MemorySessionsRepository } from '../../auth/memory-sessions.testing.js';
 import { SessionsService } from '../../auth/sessions.service.js';
 import { AdminsRepository, type AdminRow } from '../admins.repository.js';
@@ -14,6 +15,9 @@ import { hashRecoveryCode } from './recovery-codes.js';
 import { SecondFactorSignInUseCase } from './second-factor-sign-in.use-case.js';
 import { SecondFactorRepository, type ChallengePurpose, type PasskeyRow, type TotpRow } from './second-factor.repository.js';
 import { TotpEnrolmentUseCase } from './totp-enrolment.use-case.js';
+
+/** Where the requests come from, as the gateway says it (ADR 0075). */
+const FROM: AuditOrigin = { ip: '10.0.0.1', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/132.0' };
 
 class FakeClock extends Clock {
   constructor(public time = new Date('2026-12-01T12:00:05Z')) {
@@ -77,6 +81,13 @@ class MemoryFactors extends SecondFactorRepository {
     this.totpRow.lastUsedStep = step;
     return true;
   }
+  // Key rotation (FactorSecretUpkeep) has a spec of its own.
+  async totpSecretsNotUnder() {
+    return [];
+  }
+  async replaceTotpSecrets() {
+    return false;
+  }
   async replaceRecoveryCodes(_adminId: string, hashes: string[]) {
     this.codes = new Map(hashes.map((h) => [h, null]));
   }
@@ -123,9 +134,12 @@ function setup() {
   const factors = new MemoryFactors();
   const gate = new AdminSessionGate(sessions, new MemoryAdmins(admin), factors);
   const box = new FactorSecretBox(factorKeyRing({}, false));
-  const throttle = new FactorThrottle(factors, clock);
-  const enrolment = new TotpEnrolmentUseCase(gate, factors, box, throttle, clock);
-  const sut = new SecondFactorSignInUseCase(gate, factors, box, throttle, clock);
+  const trail = new MemoryAuditTrail();
+  const throttle = new FactorThrottle(factors, clock, trail);
+  const enrolment = new TotpEnrolmentUseCase(gate, factors, box, throttle, clock, trail);
+  const sut = new SecondFactorSignInUseCase(gate, factors, box, throttle, clock, trail);
+  /** The administrator acting on their own account, from FROM (what the gateway sends behind @Admin()). */
+  const asAdmin: AuditContext = { actor: { type: 'admin', id: admin.id, label: admin.email }, ...FROM };
   const code = (secret: string, stepDelta = 0) =>
     new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
       timestamp: clock.now().getTime() + stepDelta * 30_000,
@@ -134,11 +148,11 @@ function setup() {
   const enrolled = async () => {
     const token = await pendingToken();
     const { secret } = await enrolment.begin(token);
-    const result = await enrolment.confirm({ token, code: code(secret), ip: '10.0.0.1' });
+    const result = await enrolment.confirm({ token, code: code(secret), ip: '10.0.0.1', from: FROM });
     return { secret, recoveryCodes: result.recoveryCodes, fullToken: result.token };
   };
-  const passkeys = new PasskeysUseCase(gate, factors, throttle, sut, enrolment, clock);
-  return { admin, clock, sessions, factors, enrolment, sut, passkeys, code, pendingToken, enrolled };
+  const passkeys = new PasskeysUseCase(gate, factors, throttle, sut, enrolment, clock, trail);
+  return { admin, clock, sessions, factors, enrolment, sut, passkeys, trail, asAdmin, code, pendingToken, enrolled };
 }
 
 const refusal = async (promise: Promise<unknown>) => {
@@ -152,8 +166,20 @@ const refusal = async (promise: Promise<unknown>) => {
 
 describe(SecondFactorSignInUseCase.name, () => {
   it('enrols TOTP from a half-signed-in session: the secret encrypted at rest, 10 hashed recovery codes, a full session', async () => {
-    const { sessions, factors, enrolled } = setup();
+    const { admin, sessions, factors, trail, enrolled } = setup();
     const { secret, recoveryCodes, fullToken } = await enrolled();
+    // The enrolment and the sign-in it completes (ADR 0075), by the administrator of the session.
+    const byAdmin = { actor: { type: 'admin', id: admin.id, label: admin.email }, ...FROM };
+    expect(trail.rows).toEqual([
+      {
+        action: 'admin.second_factor_enrolled',
+        target: { type: 'admin', id: admin.id },
+        companyId: null,
+        after: { factor: 'totp', replaced: false },
+        context: byAdmin,
+      },
+      { action: 'admin.signed_in', target: { type: 'admin', id: admin.id }, companyId: null, after: { factor: 'totp' }, context: byAdmin },
+    ]);
     expect(factors.totpRow?.secretEncrypted).toMatch(/^v1:dev:/);
     expect(factors.totpRow?.secretEncrypted).not.toContain(secret);
     expect([...factors.codes.keys()].sort()).toEqual(recoveryCodes.map(hashRecoveryCode).sort());
@@ -161,62 +187,90 @@ describe(SecondFactorSignInUseCase.name, () => {
   });
 
   it('signs in with the current code, and with a code one step early or late (clock skew)', async () => {
-    const { sut, clock, code, pendingToken, enrolled } = setup();
+    const { sut, clock, trail, code, pendingToken, enrolled } = setup();
     const { secret } = await enrolled();
     clock.advance(60_000);
+    trail.rows = [];
     for (const delta of [-1, 0, 1]) {
-      const signedIn = await sut.withTotp({ token: await pendingToken(), code: code(secret, delta), ip: '10.0.0.1' });
+      const signedIn = await sut.withTotp({ token: await pendingToken(), code: code(secret, delta), ip: '10.0.0.1', from: FROM });
       expect(signedIn.admin.email).toBe('ops@example.com');
     }
+    expect(trail.rows.map((r) => [r.action, r.after])).toEqual(Array(3).fill(['admin.signed_in', { factor: 'totp' }]));
   });
 
   it('refuses a code two steps away, and a code whose step is not after the last accepted one (replay)', async () => {
-    const { sut, clock, code, pendingToken, enrolled } = setup();
+    const { sut, clock, trail, code, pendingToken, enrolled } = setup();
     const { secret } = await enrolled();
     clock.advance(90_000);
-    expect(await refusal(sut.withTotp({ token: await pendingToken(), code: code(secret, -2), ip: '10.0.0.1' }))).toEqual({
+    trail.rows = [];
+    expect(await refusal(sut.withTotp({ token: await pendingToken(), code: code(secret, -2), ip: '10.0.0.1', from: FROM }))).toEqual({
       code: 'invalid',
       message: AUTH_MESSAGES.TOTP_CODE_INVALID,
     });
-    await sut.withTotp({ token: await pendingToken(), code: code(secret, 1), ip: '10.0.0.1' });
+    await sut.withTotp({ token: await pendingToken(), code: code(secret, 1), ip: '10.0.0.1', from: FROM });
     // The same code again, and the current step's code: both at or before the step just used.
     for (const delta of [1, 0]) {
-      expect(await refusal(sut.withTotp({ token: await pendingToken(), code: code(secret, delta), ip: '10.0.0.1' }))).toEqual({
+      expect(await refusal(sut.withTotp({ token: await pendingToken(), code: code(secret, delta), ip: '10.0.0.1', from: FROM }))).toEqual({
         code: 'invalid',
         message: AUTH_MESSAGES.TOTP_CODE_REUSED,
       });
     }
+    // Each refusal is a failed sign-in of its own, recorded although the command failed; the sign-in between them too.
+    expect(trail.rows.map((r) => [r.action, r.outcome ?? 'succeeded', r.after])).toEqual([
+      ['admin.sign_in_failed', 'failed', { factor: 'totp', reason: AUTH_MESSAGES.TOTP_CODE_INVALID }],
+      ['admin.signed_in', 'succeeded', { factor: 'totp' }],
+      ['admin.sign_in_failed', 'failed', { factor: 'totp', reason: AUTH_MESSAGES.TOTP_CODE_REUSED }],
+      ['admin.sign_in_failed', 'failed', { factor: 'totp', reason: AUTH_MESSAGES.TOTP_CODE_REUSED }],
+    ]);
   });
 
   it('takes a recovery code once', async () => {
-    const { sut, pendingToken, enrolled } = setup();
+    const { sut, trail, pendingToken, enrolled } = setup();
     const { recoveryCodes } = await enrolled();
-    const first = await sut.withRecoveryCode({ token: await pendingToken(), recoveryCode: recoveryCodes[3]!, ip: '10.0.0.1' });
+    trail.rows = [];
+    const first = await sut.withRecoveryCode({ token: await pendingToken(), recoveryCode: recoveryCodes[3]!, ip: '10.0.0.1', from: FROM });
     expect(first.recoveryCodesLeft).toBe(9);
-    expect(await refusal(sut.withRecoveryCode({ token: await pendingToken(), recoveryCode: recoveryCodes[3]!, ip: '10.0.0.1' }))).toEqual({
+    expect(
+      await refusal(sut.withRecoveryCode({ token: await pendingToken(), recoveryCode: recoveryCodes[3]!, ip: '10.0.0.1', from: FROM })),
+    ).toEqual({
       code: 'invalid',
       message: AUTH_MESSAGES.RECOVERY_CODE_INVALID,
     });
+    expect(trail.rows.map((r) => [r.action, r.after])).toEqual([
+      ['admin.recovery_code_used', { unusedCodes: 9 }],
+      ['admin.signed_in', { factor: 'recovery_code' }],
+      ['admin.sign_in_failed', { factor: 'recovery_code', reason: AUTH_MESSAGES.RECOVERY_CODE_INVALID }],
+    ]);
   });
 
   it('throttles after 5 wrong attempts for the account, whatever the IP, until the window passes', async () => {
-    const { sut, clock, code, pendingToken, enrolled } = setup();
+    const { sut, clock, trail, code, pendingToken, enrolled } = setup();
     const { secret } = await enrolled();
-    for (let i = 0; i < 5; i++) await refusal(sut.withTotp({ token: await pendingToken(), code: '000000', ip: `10.0.1.${i}` }));
+    trail.rows = [];
+    for (let i = 0; i < 5; i++) await refusal(sut.withTotp({ token: await pendingToken(), code: '000000', ip: `10.0.1.${i}`, from: FROM }));
     clock.advance(60_000);
-    expect((await refusal(sut.withTotp({ token: await pendingToken(), code: code(secret), ip: '10.0.2.1' }))).code).toBe('rate_limited');
+    expect((await refusal(sut.withTotp({ token: await pendingToken(), code: code(secret), ip: '10.0.2.1', from: FROM }))).code).toBe(
+      'rate_limited',
+    );
+    // The refusal for the limit is a failed sign-in too.
+    expect(trail.rows.at(-1)).toMatchObject({
+      action: 'admin.sign_in_failed',
+      outcome: 'failed',
+      after: { factor: 'totp', reason: AUTH_MESSAGES.SECOND_FACTOR_THROTTLED },
+    });
+    expect(trail.actions()).toEqual(Array(6).fill('admin.sign_in_failed'));
     clock.advance(15 * 60_000);
-    await sut.withTotp({ token: await pendingToken(), code: code(secret), ip: '10.0.2.1' });
+    await sut.withTotp({ token: await pendingToken(), code: code(secret), ip: '10.0.2.1', from: FROM });
   });
 
   it('a half-signed-in session with a factor cannot enrol another, nor renew recovery codes', async () => {
-    const { enrolment, pendingToken, enrolled } = setup();
+    const { enrolment, asAdmin, pendingToken, enrolled } = setup();
     await enrolled();
     expect(await refusal(enrolment.begin(await pendingToken()))).toEqual({
       code: 'forbidden',
       message: AUTH_MESSAGES.SECOND_FACTOR_ALREADY_SET_UP,
     });
-    expect(await refusal(enrolment.renewRecoveryCodes(await pendingToken()))).toEqual({
+    expect(await refusal(enrolment.renewRecoveryCodes(await pendingToken(), asAdmin))).toEqual({
       code: 'unauthorized',
       message: AUTH_MESSAGES.FULL_SESSION_REQUIRED,
     });
@@ -224,17 +278,17 @@ describe(SecondFactorSignInUseCase.name, () => {
 
   // ADR 0074: a second factor that changes without a new sign-in ends every other session; this one stays.
   it('renewing recovery codes and removing a passkey end every other session of the admin, keeping this one', async () => {
-    const { admin, sessions, enrolment, passkeys, factors, sut, code, clock, pendingToken, enrolled } = setup();
+    const { admin, sessions, enrolment, passkeys, factors, sut, trail, asAdmin, code, clock, pendingToken, enrolled } = setup();
     const { secret, fullToken: other } = await enrolled();
     clock.advance(60_000);
-    const { token: mine } = await sut.withTotp({ token: await pendingToken(), code: code(secret), ip: '10.0.0.1' });
+    const { token: mine } = await sut.withTotp({ token: await pendingToken(), code: code(secret), ip: '10.0.0.1', from: FROM });
 
-    await enrolment.renewRecoveryCodes(mine);
+    await enrolment.renewRecoveryCodes(mine, asAdmin);
     expect(await sessions.resolve('admin', other)).toBeUndefined();
     expect(await sessions.resolve('admin', mine)).toBe(admin.id);
 
     clock.advance(60_000);
-    const { token: again } = await sut.withTotp({ token: await pendingToken(), code: code(secret), ip: '10.0.0.1' });
+    const { token: again } = await sut.withTotp({ token: await pendingToken(), code: code(secret), ip: '10.0.0.1', from: FROM });
     factors.passkeyRows = [
       {
         id: 'cred-1',
@@ -246,8 +300,28 @@ describe(SecondFactorSignInUseCase.name, () => {
         lastUsedAt: null,
       },
     ];
-    await passkeys.remove({ token: mine, id: 'cred-1' });
+    await passkeys.remove({ token: mine, id: 'cred-1', audit: asAdmin });
     expect(await sessions.resolve('admin', again)).toBeUndefined();
     expect(await sessions.resolve('admin', mine)).toBe(admin.id);
+    // Each change is one audit row (ADR 0075) by the administrator the gateway named, never a code.
+    const changes = trail.rows.filter((r) => r.action === 'admin.recovery_codes_renewed' || r.action === 'admin.passkey_removed');
+    expect(changes).toEqual([
+      {
+        action: 'admin.recovery_codes_renewed',
+        target: { type: 'admin', id: admin.id },
+        companyId: null,
+        before: { unusedCodes: 10 },
+        after: { unusedCodes: 10 },
+        context: asAdmin,
+      },
+      {
+        action: 'admin.passkey_removed',
+        target: { type: 'admin', id: admin.id },
+        companyId: null,
+        before: { passkey: 'cred-1' },
+        after: null,
+        context: asAdmin,
+      },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 // For tests that need a fully signed-in administrator over HTTP (ADR 0072): the password, then TOTP enrolment on the
-// first sign-in, as the /admin page does it. fetch only (no test libraries), so it ships with the package's index.
+// first sign-in, as the /admin page does it. fetch only (no test libraries): @paymarket/onboarding/testing exports it.
 import { ADMIN_TOTP } from '@paymarket/contracts';
 import { Secret, TOTP } from 'otpauth';
 
