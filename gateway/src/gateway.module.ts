@@ -20,6 +20,7 @@ import { LiveViews } from './web/live-views.js';
 import { AdminAuthController } from './auth/admin-auth.controller.js';
 import { AdminSecondFactorController } from './auth/admin-second-factor.controller.js';
 import { AdminSessionsController } from './auth/admin-sessions.controller.js';
+import { AdminAuditController, ConsoleAuditController } from './audit/audit.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { AdminCompaniesController, ApiAccessController } from './companies/companies.controller.js';
@@ -53,6 +54,7 @@ export class GatewayModule {
         AdminAuthController,
         AdminSecondFactorController,
         AdminSessionsController,
+        AdminAuditController,
         BuyersController,
         MailboxController,
         BuyerRequestsController,
@@ -74,6 +76,7 @@ export class GatewayModule {
         EventsController,
         ConsoleController,
         ConsoleSessionsController,
+        ConsoleAuditController,
         ApiKeysController,
         CompanyMarketplaceController,
         EmbedController,

@@ -17,6 +17,7 @@ export const CONTRACT_TYPES = [
   'AdminSessionResponse',
   'AdminSessionState',
   'ApiAccessResponse',
+  'AuditPage',
   'ApproveCompanyResponse',
   'BuyerRequestListResponse',
   'BuyerRequestResponse',

@@ -5,13 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import request from 'supertest';
-import { adminCreate, signInNewAdmin } from '@paymarket/onboarding';
+import { adminCreate, signInNewAdmin } from '@paymarket/onboarding/testing';
 import { eventually } from '@paymarket/platform/testing';
 import type { MailboxMessage } from '@paymarket/contracts';
 import { casesFor, operations, type HostileCase, type Operation } from './support/hostile-cases.js';
 import { approvedCompany, ipsFrom, startTestApp, type ApprovedCompany, type TestApp } from './support/integrator-test-app.js';
 import { registerSeller as register, sellerProfile } from './support/payments.js';
-import { signInPayee } from './support/sign-in.js';
+import { cookieOf, mailedCode, signInPayee } from './support/sign-in.js';
 
 jest.setTimeout(600_000);
 
@@ -49,7 +49,16 @@ const CHANGED_BY_DESIGN: Record<string, string> = {
   ),
 };
 
-type Principal = 'none' | 'admin' | 'adminPending' | 'buyerA' | 'buyerB' | 'companyA' | 'companyB' | 'sellerA' | 'sellerB' | 'payeeB';
+/**
+ * Refusals that are rows of the audit trail themselves (ADR 0075): a refused administrator sign-in is recorded (in the
+ * outbox), and onboarding's audit log appends it (inbox, audit_log). Only for these operations.
+ */
+const RECORDED_REFUSALS: Record<string, readonly string[]> = {
+  'POST /api/admin/login': ['onboarding.outbox', 'onboarding.inbox', 'onboarding.audit_log'],
+};
+
+type Principal =
+  'none' | 'admin' | 'adminPending' | 'buyerA' | 'buyerB' | 'companyA' | 'companyB' | 'consoleB' | 'sellerA' | 'sellerB' | 'payeeB';
 
 interface Sent {
   status: number;
@@ -87,6 +96,7 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
     buyerB: {},
     companyA: {},
     companyB: {},
+    consoleB: {},
     sellerA: {},
     sellerB: {},
     payeeB: {},
@@ -210,6 +220,18 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
     companyB = await approvedCompany(base, 'Sweep Beta', freshIp(), run);
     headersOf.companyA = { authorization: `Bearer ${companyA.secretKey}` };
     headersOf.companyB = { authorization: `Bearer ${companyB.secretKey}` };
+    // Company B's developer console signed in (ADR 0037): reads its own audit trail (ADR 0075), never A's.
+    await request(base).post('/api/console/sign-in/code').set('x-forwarded-for', freshIp()).send({ email: companyB.email }).expect(202);
+    const consoleCode = await mailedCode(base, companyB.email, "company B's console code");
+    headersOf.consoleB = {
+      cookie: cookieOf(
+        await request(base)
+          .post('/api/console/sign-in/verify')
+          .set('x-forwarded-for', freshIp())
+          .send({ email: companyB.email, code: consoleCode })
+          .expect(200),
+      ),
+    };
     const sellerA = await registerSeller('Alpha');
     const sellerB = await registerSeller('Beta');
     headersOf.sellerA = { authorization: `Bearer ${sellerA.token}` };
@@ -356,7 +378,8 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
         if (again.some((a) => a.status < 400)) continue; // state-dependent: the second pass accepted one; not attributable
       }
       checkedOps++;
-      const changed = diff(start, await quietSnapshot()).filter((table) => !(table in CHANGED_BY_DESIGN));
+      const recorded = RECORDED_REFUSALS[`${op.method} ${op.path}`] ?? [];
+      const changed = diff(start, await quietSnapshot()).filter((table) => !(table in CHANGED_BY_DESIGN) && !recorded.includes(table));
       if (changed.length > 0) changedByRefused.push(`${op.method} ${op.path}: ${changed.join(', ')}`);
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -437,6 +460,15 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
       { method: 'POST', url: `/api/admin/orders/${ids.buyerOrderA}/refunds`, body: { amount: '1.00' } },
       { method: 'POST', url: '/api/admin/provider-applications/00000000-0000-4000-8000-000000000001/approve', body: {} },
     ];
+    // ADR 0075: the whole audit trail is for fully signed-in administrators; a company's is for its console session only.
+    const adminAuditRoutes = [
+      { method: 'GET', url: '/api/admin/audit' },
+      { method: 'GET', url: `/api/admin/audit.csv?target=${companyA.id}` },
+    ];
+    const consoleAuditRoutes = [
+      { method: 'GET', url: '/api/console/audit' },
+      { method: 'GET', url: `/api/console/audit.csv?target=${ids.apiKeyA}` },
+    ];
     const matrix: Array<{ route: { method: string; url: string; body?: object }; as: Principal }> = [
       ...buyerRoutes.flatMap((route) => (['buyerB', 'companyB', 'sellerB', 'none', 'admin'] as const).map((as) => ({ route, as }))),
       ...companyRoutes.flatMap((route) => (['companyB', 'buyerA', 'sellerA', 'none', 'admin'] as const).map((as) => ({ route, as }))),
@@ -446,6 +478,13 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
       ),
       ...adminRoutes.flatMap((route) => (['buyerA', 'companyA', 'sellerA', 'none', 'adminPending'] as const).map((as) => ({ route, as }))),
       ...marketplaceReads.flatMap((route) => (['buyerA', 'sellerA', 'payeeB', 'none', 'admin'] as const).map((as) => ({ route, as }))),
+      ...adminAuditRoutes.flatMap((route) =>
+        (['buyerA', 'companyA', 'consoleB', 'sellerA', 'payeeB', 'none', 'adminPending'] as const).map((as) => ({ route, as })),
+      ),
+      // A secret key is no console session: integrations do not read the trail.
+      ...consoleAuditRoutes.flatMap((route) =>
+        (['companyA', 'buyerA', 'sellerA', 'payeeB', 'none', 'admin', 'adminPending'] as const).map((as) => ({ route, as })),
+      ),
     ];
     // Admin acting on a buyer's payment or request is a different question (admins may read payments): not a wrong principal.
     const cases = matrix.filter(({ route, as }) => !(as === 'admin' && /^\/api\/payments/.test(route.url)));
@@ -484,6 +523,15 @@ describe('hostile-input tier: generated malformed requests and a BOLA matrix', (
     expect(theirMarketplace).toEqual({ marketplace: null, candidates: [] });
     expect(await listAs('/api/v1/marketplace', 'companyA')).toContain(ids.marketplaceA);
     expect(await listAs('/api/orders', 'buyerB')).not.toContain(ids.buyerOrderA);
+    // The console's audit trail is the session's company's: none of A's rows, and no query can name another company.
+    for (const url of ['/api/console/audit?limit=200', '/api/console/audit.csv', `/api/console/audit?target=${ids.apiKeyA}`]) {
+      // The whole body (send keeps only its start).
+      const theirs = await fetch(`${base}${url}`, { headers: { 'x-forwarded-for': freshIp(), ...headersOf.consoleB } });
+      const body = await theirs.text();
+      expect({ url, status: theirs.status }).toEqual({ url, status: 200 });
+      for (const id of [companyA.id, ids.apiKeyA, ids.endpointA, ids.orderA, ids.marketplaceA]) expect(body).not.toContain(id);
+    }
+    expect((await send({ method: 'GET', url: `/api/console/audit?companyId=${companyA.id}` }, 'consoleB')).status).toBe(400);
     console.log(`hostile tier: ${totalSent} requests sent in all`);
   });
 });

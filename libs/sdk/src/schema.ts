@@ -55,6 +55,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail of privileged actions, newest first (filter by actor, action, target and time)
+         * @description Who did what, when, from where, and what changed (before/after, never a secret). Page with `before` = `nextBefore`.
+         */
+        get: operations["AdminAudit_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail as a CSV file (same filters)
+         * @description The newest 10,000 rows that match the filters, newest first, as text/csv (RFC 4180, CRLF) with the columns seq, occurred_at, action, actor_type, actor_id, actor_label, ip, user_agent, target_type, target_id, company_id, outcome, before, after (before/after as JSON). A cell a spreadsheet would run as a formula starts with a quote.
+         */
+        get: operations["AdminAudit_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/companies": {
         parameters: {
             query?: never;
@@ -705,6 +745,46 @@ export interface paths {
         put?: never;
         /** Tell a buyer a seller is interested (the seller's edit token) */
         post: operations["BuyerRequests_contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's audit trail, newest first (filter by actor, action, target and time)
+         * @description Privileged actions that concern the company: API keys, webhook endpoints, marketplace terms and payout account, refunds, its approval. Page with `before` = `nextBefore`.
+         */
+        get: operations["ConsoleAudit_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/audit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's audit trail as a CSV file (same filters)
+         * @description The newest 10,000 rows that match the filters, newest first, as text/csv (RFC 4180, CRLF) with the columns seq, occurred_at, action, actor_type, actor_id, actor_label, ip, user_agent, target_type, target_id, company_id, outcome, before, after (before/after as JSON). A cell a spreadsheet would run as a formula starts with a quote.
+         */
+        get: operations["ConsoleAudit_csv"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2241,6 +2321,43 @@ export interface components {
             /** Format: uuid */
             marketplaceId: string;
         };
+        /** @enum {string} */
+        AuditAction: "admin.created" | "admin.password_set" | "admin.signed_in" | "admin.sign_in_failed" | "admin.second_factor_enrolled" | "admin.passkey_added" | "admin.passkey_removed" | "admin.recovery_codes_renewed" | "admin.recovery_code_used" | "admin.second_factor_reset" | "session.ended" | "order.refunded" | "company.approved" | "company.rejected" | "provider.approved" | "provider.rejected" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rolled" | "marketplace.terms_changed" | "marketplace.payout_account_changed" | "account.erased";
+        AuditActor: {
+            id: string | null;
+            label: string;
+            type: components["schemas"]["AuditActorType"];
+        };
+        /** @enum {string} */
+        AuditActorType: "admin" | "console" | "api_key" | "account" | "operator" | "anonymous" | "system";
+        AuditEntry: {
+            action: components["schemas"]["AuditAction"];
+            actor: components["schemas"]["AuditActor"];
+            after: {
+                [key: string]: unknown;
+            } | null;
+            before: {
+                [key: string]: unknown;
+            } | null;
+            companyId: string | null;
+            id: string;
+            ip: string | null;
+            occurredAt: string;
+            /** @enum {string} */
+            outcome: "succeeded" | "failed";
+            producer: string;
+            recordedAt: string;
+            seq: number;
+            target: {
+                id: string;
+                type: string;
+            };
+            userAgent: string | null;
+        };
+        AuditPage: {
+            entries: components["schemas"]["AuditEntry"][];
+            nextBefore: number | null;
+        };
         BuyerRequestListResponse: {
             nextCursor: string | null;
             requests: components["schemas"]["BuyerRequestView"][];
@@ -3604,6 +3721,144 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    AdminAudit_list: {
+        parameters: {
+            query?: {
+                /** @description One action, e.g. `order.refunded` or `api_key.revoked`. */
+                action?: string;
+                /** @description Who acted: the actor's id or label (an email, a masked key), whole value, any case. */
+                actor?: string;
+                /** @description The `nextBefore` of the previous page (newest first). */
+                before?: number;
+                /** @description At or after this instant (a date alone is midnight UTC). */
+                from?: string;
+                /** @description Page size, 1-200 (default 50). */
+                limit?: number;
+                /** @description The id of what was acted on (an order, a company, an API key…). */
+                target?: string;
+                /** @description Before this instant (a date alone is midnight UTC). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    AdminAudit_csv: {
+        parameters: {
+            query?: {
+                /** @description One action, e.g. `order.refunded` or `api_key.revoked`. */
+                action?: string;
+                /** @description Who acted: the actor's id or label (an email, a masked key), whole value, any case. */
+                actor?: string;
+                /** @description At or after this instant (a date alone is midnight UTC). */
+                from?: string;
+                /** @description The id of what was acted on (an order, a company, an API key…). */
+                target?: string;
+                /** @description Before this instant (a date alone is midnight UTC). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6945,6 +7200,144 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    ConsoleAudit_list: {
+        parameters: {
+            query?: {
+                /** @description One action, e.g. `order.refunded` or `api_key.revoked`. */
+                action?: string;
+                /** @description Who acted: the actor's id or label (an email, a masked key), whole value, any case. */
+                actor?: string;
+                /** @description The `nextBefore` of the previous page (newest first). */
+                before?: number;
+                /** @description At or after this instant (a date alone is midnight UTC). */
+                from?: string;
+                /** @description Page size, 1-200 (default 50). */
+                limit?: number;
+                /** @description The id of what was acted on (an order, a company, an API key…). */
+                target?: string;
+                /** @description Before this instant (a date alone is midnight UTC). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    ConsoleAudit_csv: {
+        parameters: {
+            query?: {
+                /** @description One action, e.g. `order.refunded` or `api_key.revoked`. */
+                action?: string;
+                /** @description Who acted: the actor's id or label (an email, a masked key), whole value, any case. */
+                actor?: string;
+                /** @description At or after this instant (a date alone is midnight UTC). */
+                from?: string;
+                /** @description The id of what was acted on (an order, a company, an API key…). */
+                target?: string;
+                /** @description Before this instant (a date alone is midnight UTC). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,5 +28,8 @@ describe('contracts-light (the contracts values pages render with, outside the c
     expect(light.WEBHOOK_TEST_EVENT).toBe(contracts.WEBHOOK_TEST_EVENT);
     expect(light.MARKETPLACE_TENANT_MESSAGES).toBe(contracts.MARKETPLACE_TENANT_MESSAGES);
     expect(light.MAX_MARKETPLACE_DOMAINS).toBe(contracts.MAX_MARKETPLACE_DOMAINS);
+    // ADR 0075: the audit log on /admin and in the developer console.
+    expect(light.AUDIT_ACTIONS).toBe(contracts.AUDIT_ACTIONS);
+    expect(light.deviceLabel).toBe(contracts.deviceLabel);
   });
 });

@@ -39,3 +39,5 @@ export {
   MARKETPLACE_TENANT_MESSAGES,
   MAX_MARKETPLACE_DOMAINS,
 } from '../../../libs/contracts/src/dtos/marketplaces/marketplace-tenant-messages';
+export { AUDIT_ACTIONS } from '../../../libs/contracts/src/events/audit.events';
+export { deviceLabel } from '../../../libs/contracts/src/dtos/device-label';

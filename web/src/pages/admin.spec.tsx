@@ -170,4 +170,40 @@ describe(AdminPage.name, () => {
 
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
   });
+
+  // ADR 0075: the dashboard's audit log reads the whole trail; its CSV export carries the filters.
+  it('shows the Audit log section with the whole trail and a CSV export', async () => {
+    const refunded = {
+      id: '00000000-0000-4000-8000-000000000001',
+      seq: 1,
+      occurredAt: '2026-11-25T10:00:00.000Z',
+      recordedAt: '2026-11-25T10:00:00.100Z',
+      action: 'order.refunded',
+      actor: { type: 'admin', id: 'a1', label: 'root@example.com' },
+      ip: '203.0.113.7',
+      userAgent: null,
+      target: { type: 'order', id: 'o1' },
+      companyId: null,
+      outcome: 'succeeded',
+      before: { refunded: '0.00' },
+      after: { refunded: '5.00' },
+      producer: 'payments',
+    };
+    renderAdmin(
+      () => fakeResponse(500),
+      {
+        'GET /api/admin/companies': () => fakeResponse(200, JSON.stringify({ companies: [] })),
+        'GET /api/admin/provider-applications?status=pending': () => fakeResponse(200, '[]'),
+        'GET /api/admin/second-factor': () => fakeResponse(200, JSON.stringify({ totp: true, passkeys: [], recoveryCodesLeft: 10 })),
+        'GET /api/admin/sessions': () => fakeResponse(200, JSON.stringify({ sessions: [] })),
+        'GET /api/admin/audit?limit=50': () => fakeResponse(200, JSON.stringify({ entries: [refunded], nextBefore: null })),
+      },
+      JSON.stringify({ admin: { id: 'a1', email: 'root@example.com' } }),
+    );
+    const audit = await screen.findByRole('region', { name: 'Audit log' });
+    const row = await within(audit).findByTestId('audit-row');
+    expect(within(row).getByRole('rowheader').textContent).toContain('Order refunded');
+    expect(within(row).getByRole('listitem').textContent).toBe('Refunded: 0.00 →changed to 5.00');
+    expect(within(audit).getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/admin/audit.csv');
+  });
 });

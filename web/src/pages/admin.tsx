@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, LogOut, ShieldCheck } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { FormField } from '@/components/form-field';
+import { AuditLogSection } from '@/components/audit-log-section';
 import { SessionsSection } from '@/components/sessions-section';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -108,6 +109,10 @@ function AdminHome({ email }: { email: string }): ReactElement {
         endpoint="/api/admin/sessions"
         description="Where you are signed in as an administrator. End any session you do not recognise, then change your password."
         onSignedOut={() => client.setQueryData(ADMIN_SESSION_QUERY_KEY, null)}
+      />
+      <AuditLogSection
+        endpoint="/api/admin/audit"
+        description="Every privileged action, newest first: who did it, from where, and what changed (never a secret)."
       />
     </section>
   );

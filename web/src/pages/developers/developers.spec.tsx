@@ -543,4 +543,47 @@ describe(DevelopersPage.name, () => {
     expect(first).toMatchObject({ body: { expiresInHours: 0 }, idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(retry).toEqual(first);
   });
+
+  // ADR 0075: the company's own audit log, in its own tab (the server scopes it by the console session).
+  it('has an Audit log tab that reads /api/console/audit and exports it as CSV', async () => {
+    server({
+      'GET /api/console/me': () => fakeResponse(200, JSON.stringify({ company })),
+      'GET /api/v1/api-keys': () => fakeResponse(200, JSON.stringify({ data: [key] })),
+      'GET /api/console/audit': () =>
+        fakeResponse(
+          200,
+          JSON.stringify({
+            entries: [
+              {
+                id: '00000000-0000-4000-8000-000000000001',
+                seq: 1,
+                occurredAt: '2026-11-25T10:00:00.000Z',
+                recordedAt: '2026-11-25T10:00:00.100Z',
+                action: 'api_key.revoked',
+                actor: { type: 'console', id: 's1', label: company.email },
+                ip: '203.0.113.7',
+                userAgent:
+                  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15',
+                target: { type: 'api_key', id: key.id },
+                companyId: company.id,
+                outcome: 'succeeded',
+                before: { status: 'active' },
+                after: { status: 'revoked' },
+                producer: 'onboarding',
+              },
+            ],
+            nextBefore: null,
+          }),
+        ),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Audit log' }));
+
+    const row = await screen.findByTestId('audit-row');
+    expect(within(row).getByText('Safari on macOS')).toBeTruthy();
+    expect(within(row).getByRole('listitem').textContent).toBe('Status: active →changed to revoked');
+    expect(calls.filter((c) => c.url.startsWith('/api/console/audit')).map((c) => c.url)).toEqual(['/api/console/audit?limit=50']);
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/console/audit.csv');
+  });
 });

@@ -6,6 +6,7 @@ import { CONSOLE_MESSAGES } from '@/lib/contracts-light';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/hooks/use-toast';
+import { AuditLogSection, COMPANY_AUDIT_ACTIONS } from '@/components/audit-log-section';
 import { SessionsSection } from '@/components/sessions-section';
 import { ApiKeysPanel } from './api-keys-panel';
 import { consoleCall } from './console-api';
@@ -15,7 +16,7 @@ import { EventsPanel } from './events-panel';
 import { MarketplacePanel } from './marketplace-panel';
 import { WebhooksPanel } from './webhooks-panel';
 
-const SECTIONS = ['keys', 'webhooks', 'events', 'marketplace', 'sessions'] as const;
+const SECTIONS = ['keys', 'webhooks', 'events', 'marketplace', 'sessions', 'audit'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
@@ -31,7 +32,9 @@ export function DevelopersPage(): ReactElement {
     client.removeQueries({
       predicate: (query) =>
         query.queryKey[0] !== CONSOLE_ME_KEY[0] &&
-        (String(query.queryKey[0]).startsWith('/api/v1') || query.queryKey[0] === '/api/console/sessions'),
+        (String(query.queryKey[0]).startsWith('/api/v1') ||
+          query.queryKey[0] === '/api/console/sessions' ||
+          query.queryKey[0] === '/api/console/audit'),
     });
   };
   const signOut = useMutation({
@@ -83,6 +86,7 @@ export function DevelopersPage(): ReactElement {
             <TabsTrigger value="events">Events</TabsTrigger>
             <TabsTrigger value="marketplace">Marketplace</TabsTrigger>
             <TabsTrigger value="sessions">Sessions</TabsTrigger>
+            <TabsTrigger value="audit">Audit log</TabsTrigger>
           </TabsList>
           <TabsContent value="keys" className="mt-6">
             <ApiKeysPanel />
@@ -101,6 +105,14 @@ export function DevelopersPage(): ReactElement {
               endpoint="/api/console/sessions"
               description="Where this company's developer console is signed in. End any session you do not recognise."
               onSignedOut={signedOut}
+            />
+          </TabsContent>
+          <TabsContent value="audit" className="mt-6">
+            <AuditLogSection
+              endpoint="/api/console/audit"
+              actions={COMPANY_AUDIT_ACTIONS}
+              className="mt-0"
+              description="What was done to this company's keys, webhooks, marketplace and payments, by whom and from where."
             />
           </TabsContent>
         </Tabs>
