@@ -1,6 +1,6 @@
 // ADR 0072 (issue 36): an administrator made with `npm run admin:create` sets up TOTP on the first sign-in, signs in
 // with password + code, uses a recovery code once, and adds and signs in with a passkey on Chromium's virtual
-// authenticator. Runs on http://localhost (not 127.0.0.1): an IP address is never a WebAuthn relying party id.
+// authenticator; then reads those steps in the dashboard's audit log (ADR 0075). Runs on http://localhost (not 127.0.0.1): an IP address is never a WebAuthn relying party id.
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, createAdmin, toastRegion, unique } from './support/app';
 import { adminPasswordStep, enrolledSecret, enrolTotp, totpCode } from './support/admin';
@@ -81,4 +81,26 @@ test('an administrator enrols TOTP, signs in with a code, uses a recovery code o
   await expect(page.getByRole('main').getByText(`Signed in as ${email}`)).toBeVisible();
   const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(after.credentials[0]!.signCount).toBeGreaterThan(credentials[0]!.signCount);
+
+  // ADR 0075: each step above is a row of the audit trail, which the dashboard shows filtered to this administrator.
+  const audit = page.getByRole('region', { name: 'Audit log' });
+  await audit.getByLabel('Actor').fill(email);
+  await audit.getByRole('button', { name: 'Apply filters' }).click();
+  const table = audit.getByRole('table');
+  const rowsOf = (action: string) => table.getByRole('row').filter({ hasText: action });
+  // Set up + TOTP + recovery code + TOTP after the refused code + passkey.
+  await expect(rowsOf('Administrator signed in')).toHaveCount(5);
+  await expect(rowsOf('Second factor set up')).toHaveCount(1);
+  await expect(rowsOf('Recovery code used')).toHaveCount(1);
+  await expect(rowsOf('Administrator sign-in failed')).toHaveCount(1);
+  await expect(rowsOf('Passkey added')).toHaveCount(1);
+  const csvLink = audit.getByRole('link', { name: 'Export CSV' });
+  await expect(csvLink).toHaveAttribute('href', new RegExp(`actor=${encodeURIComponent(email)}`));
+  const csv = await page.request.get(`${origin}${await csvLink.getAttribute('href')}`);
+  expect(csv.headers()['content-type']).toMatch(/^text\/csv/);
+  const lines = (await csv.text()).trim().split(/\r?\n/);
+  expect(lines[0]).toMatch(/^seq,occurred_at,action,/);
+  expect(lines.filter((line) => line.includes('admin.passkey_added'))).toHaveLength(1);
+  // No secret of the steps above: the recovery code used is not in the trail.
+  expect(lines.join('\n')).not.toContain(recoveryCodes[0]!);
 });
