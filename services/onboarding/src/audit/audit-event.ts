@@ -11,24 +11,9 @@ import {
   type EventEnvelope,
 } from '@paymarket/contracts';
 
-/** An `audit.recorded` event made ready to append: what the row holds but its place in the chain. */
-export interface NewAuditEntry {
-  id: string;
-  occurredAt: Date;
-  producer: string;
-  action: AuditAction;
-  actorType: AuditActorType;
-  actorId: string | null;
-  actorLabel: string;
-  ip: string | null;
-  userAgent: string | null;
-  targetType: string;
-  targetId: string;
-  companyId: string | null;
-  outcome: 'succeeded' | 'failed';
-  before: AuditState | null;
-  after: AuditState | null;
-}
+import type { NewAuditEntry } from './audit-hash.js';
+
+export type { NewAuditEntry };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ACTIONS = new Set<string>(AUDIT_ACTIONS);

@@ -4,12 +4,10 @@ import type { AuditAction, AuditActorType, AuditState, AuditValue } from '@payma
 /** The `prev_hash` of seq 1. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** One row of `audit_log` as the hash covers it (everything but `hash` itself). */
-export interface ChainedAuditRow {
-  seq: number;
+/** An `audit.recorded` event made ready to append: what the row holds but its place in the chain. */
+export interface NewAuditEntry {
   id: string;
   occurredAt: Date;
-  recordedAt: Date;
   producer: string;
   action: AuditAction;
   actorType: AuditActorType;
@@ -23,6 +21,12 @@ export interface ChainedAuditRow {
   outcome: 'succeeded' | 'failed';
   before: AuditState | null;
   after: AuditState | null;
+}
+
+/** One row of `audit_log` as the hash covers it (everything but `hash` itself). */
+export interface ChainedAuditRow extends NewAuditEntry {
+  seq: number;
+  recordedAt: Date;
   prevHash: string;
 }
 
