@@ -353,7 +353,9 @@ describe('administrator second factor over HTTP', () => {
     const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
     const adminIdOf = async (email: string) =>
       ((await db.query(`SELECT id FROM onboarding.admins WHERE email = $1`, [email])).rows[0] as { id: string }).id;
-    const rowsOf = (adminId: string): Promise<AuditRecordedPayload[]> => auditRows(db, { targetId: adminId });
+    // What the administrator's sign-ins and factors recorded: not the operator's admin:create that made the account.
+    const rowsOf = async (adminId: string): Promise<AuditRecordedPayload[]> =>
+      (await auditRows(db, { targetId: adminId })).filter((r) => r.actor.type !== 'operator');
     const byAdmin = (id: string, email: string, ip: string) => ({ actor: { type: 'admin' as const, id, label: email }, ip, userAgent: UA });
     const row = (fields: Partial<AuditRecordedPayload>) => ({
       companyId: null,
