@@ -396,15 +396,48 @@ describe('the audit trail of every privileged action, end to end', () => {
       .body as RevealCredentialsResponse;
     const acmeSecret = revealed.credentials.secretKey;
     secrets.push(acmeSecret);
-    // Its console, signed in by an emailed code.
+    // Its console, signed in by an emailed code: a wrong code first (refused, recorded in Acme's trail too), then the right one.
     await from(request(app.url).post('/api/console/sign-in/code')).send({ email: acmeEmail }).expect(202);
     const consoleMail = await mailTo(acmeEmail, (m) => m.subject.includes('developer console code'), 'the console code');
     const consoleCode = /\b(\d{6})\b/.exec(consoleMail.text)![1]!;
+    const consoleRefused = origin('console-sign-in-failed');
+    await from(request(app.url).post('/api/console/sign-in/verify'), consoleRefused)
+      .send({ email: acmeEmail, code: consoleCode === '000000' ? '111111' : '000000' })
+      .expect(401);
+    const consoleSignIn = origin('console-sign-in');
     const consoleCookie = cookieOf(
-      await from(request(app.url).post('/api/console/sign-in/verify')).send({ email: acmeEmail, code: consoleCode }).expect(200),
+      await from(request(app.url).post('/api/console/sign-in/verify'), consoleSignIn)
+        .send({ email: acmeEmail, code: consoleCode })
+        .expect(200),
     );
     acme = { id: acmeId, email: acmeEmail, secretKey: acmeSecret, keyId: await keyIdOf(acmeSecret), consoleCookie };
     const ofAcme = { companyId: acme.id, outcome: 'succeeded' as const };
+    const consoleSession = (
+      (await request(app.url).get('/api/console/sessions').set('cookie', consoleCookie).expect(200)).body as { sessions: AccountSession[] }
+    ).sessions.find((s) => s.current)!;
+    expected.push(
+      {
+        action: 'console.sign_in_failed',
+        actor: { type: 'anonymous', id: null, label: acmeEmail },
+        ...consoleRefused,
+        target: { type: 'email', id: acmeEmail },
+        companyId: acme.id,
+        outcome: 'failed',
+        producer: 'onboarding',
+        before: null,
+        after: { factor: 'email_code', reason: AUTH_MESSAGES.CODE_INVALID },
+      },
+      {
+        action: 'console.signed_in',
+        actor: consoleActor(),
+        ...consoleSignIn,
+        target: { type: 'console_session', id: consoleSession.id },
+        ...ofAcme,
+        producer: 'onboarding',
+        before: null,
+        after: { factor: 'email_code' },
+      },
+    );
     const asConsole = { cookie: acme.consoleCookie };
 
     // API keys: made in the console, rolled with the default key, the new one revoked in the console.
@@ -910,6 +943,8 @@ describe('the audit trail of every privileged action, end to end', () => {
       expect(mine.map((r) => r.action).sort()).toEqual(
         [
           'company.approved',
+          'console.sign_in_failed',
+          'console.signed_in',
           'api_key.created',
           'api_key.rolled',
           'api_key.revoked',
@@ -922,7 +957,7 @@ describe('the audit trail of every privileged action, end to end', () => {
           'marketplace.payout_account_changed',
         ].sort(),
       );
-      // Not Globex's rows, nor the platform's own (sign-ins, the buyer's refund, provider reviews, the erasure).
+      // Not Globex's rows, nor the platform's own (administrators' sign-ins, the buyer's refund, provider reviews, the erasure).
       expect(mine.filter((r) => r.companyId !== acme.id)).toEqual([]);
       expect(JSON.stringify(mine)).not.toContain(globex.id);
       // Its filters stay within the company: another company's target finds nothing.

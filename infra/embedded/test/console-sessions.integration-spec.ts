@@ -83,8 +83,25 @@ describe('developer console sessions', () => {
       { device: 'Safari on macOS', ip: '203.0.113.9', current: true },
       { device: 'Firefox on Windows', ip: '192.0.2.44', current: false },
     ]);
+    // Each sign-in is one audit row (ADR 0075) in the company's trail, naming the session it started by its public id.
+    expect(await auditRows(db, { action: 'console.signed_in', actorId: acme.id })).toEqual([
+      {
+        action: 'console.signed_in',
+        actor: { type: 'console', id: acme.id, label: acme.email },
+        ip: '203.0.113.9',
+        userAgent: SAFARI_MAC,
+        target: { type: 'console_session', id: sessions[0]!.id },
+        companyId: acme.id,
+        outcome: 'succeeded',
+        before: null,
+        after: { factor: 'email_code' },
+      },
+    ]);
 
     const globexId = (await list(globexCookie))[0]!.id;
+    expect(await auditRows(db, { action: 'console.signed_in', actorId: globex.id })).toEqual([
+      expect.objectContaining({ target: { type: 'console_session', id: globexId }, companyId: globex.id }),
+    ]);
     const refused = await request(app.url).delete(`/api/console/sessions/${globexId}`).set('cookie', mine).expect(404);
     expect(refused.body.message).toBe(AUTH_MESSAGES.SESSION_NOT_FOUND);
     await request(app.url).get('/api/console/me').set('cookie', globexCookie).expect(200);
@@ -133,6 +150,46 @@ describe('developer console sessions', () => {
     const ended = await request(app.url).delete(`/api/console/sessions/${current[0]!.id}`).set('cookie', mine).expect(200);
     expect(ended.body).toEqual({ ended: 1, signedOut: true });
     expect(String(ended.headers['set-cookie'])).toMatch(/pm_console=;/);
+  });
+
+  it("records each refused code once, in the company's trail when the email is its contact's", async () => {
+    const refuse = async (email: string, ip: string) => {
+      const refused = await request(app.url)
+        .post('/api/console/sign-in/verify')
+        .set('x-forwarded-for', ip)
+        .set('user-agent', SAFARI_MAC)
+        .send({ email, code: '000000' })
+        .expect(401);
+      expect(refused.body.message).toBe(AUTH_MESSAGES.CODE_INVALID);
+    };
+    const failed = (email: string, ip: string, companyId: string | null) => ({
+      action: 'console.sign_in_failed',
+      // Nobody is signed in: the actor is the email tried.
+      actor: { type: 'anonymous', id: null, label: email },
+      ip,
+      userAgent: SAFARI_MAC,
+      target: { type: 'email', id: email },
+      companyId,
+      outcome: 'failed',
+      before: null,
+      after: { factor: 'email_code', reason: AUTH_MESSAGES.CODE_INVALID },
+    });
+    const signedInBefore = (await auditRows(db, { action: 'console.signed_in', actorId: acme.id })).length;
+
+    // Acme's code was used: two more tries, two rows.
+    const [first, second] = [freshIp(), freshIp()];
+    await refuse(acme.email, first);
+    await refuse(acme.email, second);
+    expect(await auditRows(db, { action: 'console.sign_in_failed', targetId: acme.email })).toEqual([
+      failed(acme.email, first, acme.id),
+      failed(acme.email, second, acme.id),
+    ]);
+    // An address no company uses: a row of the platform's trail only.
+    const stranger = `nobody-${run}@example.com`;
+    const strangerIp = freshIp();
+    await refuse(stranger, strangerIp);
+    expect(await auditRows(db, { action: 'console.sign_in_failed', targetId: stranger })).toEqual([failed(stranger, strangerIp, null)]);
+    expect(await auditRows(db, { action: 'console.signed_in', actorId: acme.id })).toHaveLength(signedInBefore);
   });
 
   it('takes only the console cookie: a secret key or no credential is 401', async () => {

@@ -50,11 +50,12 @@ const CHANGED_BY_DESIGN: Record<string, string> = {
 };
 
 /**
- * Refusals that are rows of the audit trail themselves (ADR 0075): a refused administrator sign-in is recorded (in the
- * outbox), and onboarding's audit log appends it (inbox, audit_log). Only for these operations.
+ * Refusals that are rows of the audit trail themselves (ADR 0075): a refused administrator or developer-console sign-in
+ * is recorded (in the outbox), and onboarding's audit log appends it (inbox, audit_log). Only for these operations.
  */
 const RECORDED_REFUSALS: Record<string, readonly string[]> = {
   'POST /api/admin/login': ['onboarding.outbox', 'onboarding.inbox', 'onboarding.audit_log'],
+  'POST /api/console/sign-in/verify': ['onboarding.outbox', 'onboarding.inbox', 'onboarding.audit_log'],
 };
 
 type Principal =

@@ -2322,7 +2322,7 @@ export interface components {
             marketplaceId: string;
         };
         /** @enum {string} */
-        AuditAction: "admin.created" | "admin.password_set" | "admin.signed_in" | "admin.sign_in_failed" | "admin.second_factor_enrolled" | "admin.passkey_added" | "admin.passkey_removed" | "admin.recovery_codes_renewed" | "admin.recovery_code_used" | "admin.second_factor_reset" | "session.ended" | "order.refunded" | "company.approved" | "company.rejected" | "provider.approved" | "provider.rejected" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rolled" | "marketplace.terms_changed" | "marketplace.payout_account_changed" | "account.erased";
+        AuditAction: "admin.created" | "admin.password_set" | "admin.signed_in" | "admin.sign_in_failed" | "admin.second_factor_enrolled" | "admin.passkey_added" | "admin.passkey_removed" | "admin.recovery_codes_renewed" | "admin.recovery_code_used" | "admin.second_factor_reset" | "session.ended" | "console.signed_in" | "console.sign_in_failed" | "order.refunded" | "company.approved" | "company.rejected" | "provider.approved" | "provider.rejected" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rolled" | "marketplace.terms_changed" | "marketplace.payout_account_changed" | "account.erased";
         AuditActor: {
             id: string | null;
             label: string;

@@ -24,6 +24,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'admin.recovery_code_used': 'Recovery code used',
   'admin.second_factor_reset': 'Second factor reset',
   'session.ended': 'Session ended',
+  'console.signed_in': 'Console signed in',
+  'console.sign_in_failed': 'Console sign-in failed',
   'order.refunded': 'Order refunded',
   'company.approved': 'Company approved',
   'company.rejected': 'Company rejected',
@@ -56,6 +58,8 @@ export const COMPANY_AUDIT_ACTIONS: readonly AuditAction[] = [
   'company.approved',
   'company.rejected',
   'session.ended',
+  'console.signed_in',
+  'console.sign_in_failed',
 ];
 
 const ACTOR_TYPE_LABELS: Record<AuditActorType, string> = {

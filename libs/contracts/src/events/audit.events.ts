@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'admin.recovery_code_used',
   'admin.second_factor_reset',
   'session.ended',
+  'console.signed_in',
+  'console.sign_in_failed',
   'order.refunded',
   'company.approved',
   'company.rejected',
@@ -40,8 +42,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
  * Who acted. `admin`: an administrator (id = admin id, label = email). `console`: a company's developer console
- * session (id = the session's public id, label = the contact email). `api_key`: a company's secret key (id = key id,
- * label = its masked form, never the secret). `account`: a buyer or payee acting on their own account (id = account
+ * session (id = the company id, label = the contact email). `api_key`: a company's secret key (id = key id,
+ * label = "API key <id>", never the secret). `account`: a buyer or payee acting on their own account (id = account
  * id, label = email). `operator`: a person at the host's shell (`npm run admin:create …`; id = the OS user, label =
  * the command). `anonymous`: nobody signed in yet (a failed sign-in: label = the email that was tried). `system`: an
  * automatic decision by PayMarket itself, e.g. a company's API-access application approved or rejected by the risk

@@ -16,15 +16,17 @@ export class MemorySessionsRepository extends SessionsRepository {
   /** How many times touch wrote: the throttle's evidence. */
   touches = 0;
 
-  async insert(row: NewSessionRow): Promise<void> {
+  async insert(row: NewSessionRow): Promise<string> {
     const { client, factorVerifiedAt, ...rest } = row;
+    const id = randomUUID();
     this.rows.set(row.idHash, {
       ...rest,
-      id: randomUUID(),
+      id,
       revokedAt: null,
       factorVerifiedAt: factorVerifiedAt ?? null,
       client: client ?? null,
     });
+    return id;
   }
 
   async find(kind: SessionKind, idHash: string): Promise<SessionRow | undefined> {

@@ -144,4 +144,26 @@ describe(OneTimeCodes.name, () => {
     expect(await refusal(sut.verify('pat@example.com', sent[0]!))).toMatchObject({ message: AUTH_MESSAGES.CODE_EXPIRED });
     expect(await refusal(sut.verify('other@example.com', sent[0]!))).toMatchObject({ message: AUTH_MESSAGES.CODE_INVALID });
   });
+
+  it('hands every refusal, and only refusals, to `refused` in the transaction that counts the wrong try', async () => {
+    const { sut, store, sent, clock, known } = setup();
+    const refusals: Array<{ message: string; attempts: number }> = [];
+    const refused = async (_tx: Transaction, message: string) => {
+      // Called before the transaction commits: the wrong try is already counted in it.
+      refusals.push({ message, attempts: store.rows[0]?.attempts ?? 0 });
+    };
+    expect(await refusal(sut.verify('pat@example.com', '123456', refused))).toMatchObject({ message: AUTH_MESSAGES.CODE_INVALID });
+    await sut.request('pat@example.com', known('pat@example.com'));
+    const wrong = sent[0] === '000000' ? '111111' : '000000';
+    for (let i = 0; i < SIGN_IN_CODE.MAX_ATTEMPTS + 1; i++) await refusal(sut.verify('pat@example.com', wrong, refused));
+    clock.advance(SIGN_IN_CODE.RESEND_INTERVAL_MS);
+    await sut.request('pat@example.com', known('pat@example.com'));
+    expect(await sut.verify('pat@example.com', sent[1]!, refused)).toBe('pat@example.com');
+    expect(refusals).toEqual([
+      { message: AUTH_MESSAGES.CODE_INVALID, attempts: 0 },
+      ...[1, 2, 3, 4].map((attempts) => ({ message: AUTH_MESSAGES.CODE_INVALID, attempts })),
+      { message: AUTH_MESSAGES.CODE_BURNED, attempts: 5 },
+      { message: AUTH_MESSAGES.CODE_BURNED, attempts: 5 },
+    ]);
+  });
 });

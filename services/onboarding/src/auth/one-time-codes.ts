@@ -163,27 +163,37 @@ export class OneTimeCodes {
     });
   }
 
-  /** The subject the code signs in; `unauthorized` with the buyers' words for a wrong, expired, used or burned code. */
-  async verify(email: string, code: string): Promise<string> {
+  /**
+   * The subject the code signs in; `unauthorized` with the buyers' words for a wrong, expired, used or burned code.
+   * `refused`, when given, runs in the transaction that counts the wrong try, before it commits (the developer
+   * console's `console.sign_in_failed` audit row, ADR 0075): it commits although the answer is an error.
+   */
+  async verify(email: string, code: string, refused?: (tx: Transaction, message: string) => Promise<void>): Promise<string> {
     const now = this.clock.now();
     // The wrong-try count must commit even though the answer is an error, so the error is thrown after the commit.
     const outcome = await this.unitOfWork.run(async (tx): Promise<Outcome> => {
-      const row = await this.store.latest(tx, email);
-      if (!row) return { ok: false, message: AUTH_MESSAGES.CODE_INVALID };
-      if (row.burnedAt) return { ok: false, message: AUTH_MESSAGES.CODE_BURNED };
-      if (row.consumedAt) return { ok: false, message: AUTH_MESSAGES.CODE_INVALID };
-      if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, message: AUTH_MESSAGES.CODE_EXPIRED };
-      // Rows of unknown emails never match, and count wrong tries exactly like real ones.
-      if (row.subjectId === null || !signInCodeMatches(code, row.codeHash)) {
-        const attempts = row.attempts + 1;
-        const burned = attempts >= SIGN_IN_CODE.MAX_ATTEMPTS;
-        await this.store.recordWrongTry(tx, row.id, attempts, burned ? now : null);
-        return { ok: false, message: burned ? AUTH_MESSAGES.CODE_BURNED : AUTH_MESSAGES.CODE_INVALID };
-      }
-      await this.store.consume(tx, row.id, now);
-      return { ok: true, subjectId: row.subjectId };
+      const checked = await this.check(tx, email, code, now);
+      if (!checked.ok && refused) await refused(tx, checked.message);
+      return checked;
     });
     if (!outcome.ok) throw ServiceError.unauthorized(outcome.message);
     return outcome.subjectId;
+  }
+
+  private async check(tx: Transaction, email: string, code: string, now: Date): Promise<Outcome> {
+    const row = await this.store.latest(tx, email);
+    if (!row) return { ok: false, message: AUTH_MESSAGES.CODE_INVALID };
+    if (row.burnedAt) return { ok: false, message: AUTH_MESSAGES.CODE_BURNED };
+    if (row.consumedAt) return { ok: false, message: AUTH_MESSAGES.CODE_INVALID };
+    if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, message: AUTH_MESSAGES.CODE_EXPIRED };
+    // Rows of unknown emails never match, and count wrong tries exactly like real ones.
+    if (row.subjectId === null || !signInCodeMatches(code, row.codeHash)) {
+      const attempts = row.attempts + 1;
+      const burned = attempts >= SIGN_IN_CODE.MAX_ATTEMPTS;
+      await this.store.recordWrongTry(tx, row.id, attempts, burned ? now : null);
+      return { ok: false, message: burned ? AUTH_MESSAGES.CODE_BURNED : AUTH_MESSAGES.CODE_INVALID };
+    }
+    await this.store.consume(tx, row.id, now);
+    return { ok: true, subjectId: row.subjectId };
   }
 }

@@ -38,7 +38,8 @@ export interface ListedSessionRow {
 
 /** Port: where sessions are kept (by the hash of their token, never the token). */
 export abstract class SessionsRepository {
-  abstract insert(row: NewSessionRow): Promise<void>;
+  /** Answers the new session's public id (ADR 0074). */
+  abstract insert(row: NewSessionRow): Promise<string>;
   abstract find(kind: SessionKind, idHash: string): Promise<SessionRow | undefined>;
   /** Where a session was started (to carry it over when the session is replaced), or undefined. */
   abstract clientOf(kind: SessionKind, idHash: string): Promise<(SessionClient & { device: string | null }) | undefined>;
@@ -81,7 +82,7 @@ export class SqlSessionsRepository extends SessionsRepository {
     return managerOf(this.dataSource);
   }
 
-  async insert(row: NewSessionRow): Promise<void> {
+  async insert(row: NewSessionRow): Promise<string> {
     const values: Record<string, unknown> = {
       id_hash: row.idHash,
       kind: row.kind,
@@ -96,10 +97,11 @@ export class SqlSessionsRepository extends SessionsRepository {
     if (row.factorVerifiedAt !== undefined) values.factor_verified_at = row.factorVerifiedAt;
     if (row.client) Object.assign(values, { user_agent: row.client.userAgent, device: row.client.device, ip: row.client.ip });
     const names = Object.keys(values);
-    await this.db.query(
-      `INSERT INTO sessions (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
+    const rows = (await this.db.query(
+      `INSERT INTO sessions (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
       Object.values(values),
-    );
+    )) as Array<{ id: string }>;
+    return rows[0]!.id;
   }
 
   async clientOf(kind: SessionKind, idHash: string): Promise<(SessionClient & { device: string | null }) | undefined> {

@@ -43,6 +43,21 @@ export class SessionsService {
     secondFactor?: 'pending' | 'verified',
     client?: SessionClient,
   ): Promise<StartedSession> {
+    const { token, expiresAt } = await this.open(kind, subjectId, previousToken, secondFactor, client);
+    return { token, expiresAt };
+  }
+
+  /**
+   * As `start`, also answering the new session's public id (ADR 0074), which the audit trail names it by (ADR 0075).
+   * Kept out of `start`'s answer, which callers pass on to the gateway as it is.
+   */
+  async open(
+    kind: SessionKind,
+    subjectId: string,
+    previousToken?: string,
+    secondFactor?: 'pending' | 'verified',
+    client?: SessionClient,
+  ): Promise<StartedSession & { id: string }> {
     const now = this.clock.now();
     let carried: (SessionClient & { device: string | null }) | undefined;
     if (previousToken !== undefined && looksLikeSessionToken(previousToken)) {
@@ -57,7 +72,7 @@ export class SessionsService {
     const token = newSessionToken();
     const lifetime = secondFactor === 'pending' ? Math.min(ADMIN_PENDING_SESSION_MS, policy.absoluteMs) : policy.absoluteMs;
     const absoluteExpiresAt = new Date(now.getTime() + lifetime);
-    await this.sessions.insert({
+    const id = await this.sessions.insert({
       idHash: hashSessionToken(token),
       kind,
       subjectId,
@@ -68,7 +83,7 @@ export class SessionsService {
       ...(secondFactor ? { factorVerifiedAt: secondFactor === 'verified' ? now : null } : {}),
       ...(from ? { client: from } : {}),
     });
-    return { token, expiresAt: absoluteExpiresAt.toISOString() };
+    return { id, token, expiresAt: absoluteExpiresAt.toISOString() };
   }
 
   /** The session's subject, or undefined when the token is unknown, revoked or expired (idle or absolute). */
