@@ -44,8 +44,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
  * Who acted. `admin`: an administrator (id = admin id, label = email). `console`: a company's developer console
  * session (id = the company id, label = the contact email). `api_key`: a company's secret key (id = key id,
  * label = "API key <id>", never the secret). `account`: a buyer or payee acting on their own account (id = account
- * id, label = "account holder": never the email, which the trail would outlive after an erasure). `operator`: a person at the host's shell (`npm run admin:create …`; id = the OS user, label =
- * the command). `anonymous`: nobody signed in yet (a failed sign-in: label = the email that was tried). `system`: an
+ * id, label = "account holder": never the email, which the trail would outlive after an erasure). `operator`: a
+ * person at the host's shell (`npm run admin:create …`; id = the OS user, label = the command). `anonymous`: nobody signed in yet (a failed sign-in: label = the email that was tried). `system`: an
  * automatic decision by PayMarket itself, e.g. a company's API-access application approved or rejected by the risk
  * checks (id = null, label = the rule that decided, "automatic risk check"; ip/userAgent = the request that led to it).
  */
