@@ -10,6 +10,8 @@ test('the API reference at /documentation renders the generated document, offlin
   const response = await page.goto('/documentation');
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
   await expect(page.getByRole('heading', { name: /PayMarket API/ })).toBeVisible();
+  // Tags start collapsed; opening one shows its operations.
+  await page.locator('#operations-tag-Refunds').click();
   await expect(page.getByText('/api/v1/refunds').first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Guide' })).toHaveAttribute('href', '/documentation.html');
   expect(problems).toEqual([]);

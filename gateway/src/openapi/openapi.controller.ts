@@ -73,6 +73,9 @@ const INIT = `window.addEventListener('load', function () {
     validatorUrl: null,
     presets: [SwaggerUIBundle.presets.apis],
     layout: 'BaseLayout',
+    // Tags start collapsed: a reader opens the section they need. With every tag open, Swagger UI 5.35 stops rendering
+    // after the first few operations once the document has more than about 110 paths (it now has 112).
+    docExpansion: 'none',
   });
 });
 `;
